@@ -1,0 +1,13 @@
+#pragma once
+
+namespace preflight {
+
+// SPEC §5.
+enum ExitCode : int {
+    exit_pass = 0,
+    exit_findings = 1,
+    exit_bad_input = 2,
+    exit_internal = 3,
+};
+
+}  // namespace preflight
