@@ -1,0 +1,67 @@
+#include "app/app.hpp"
+
+#include <unistd.h>
+
+#include <climits>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "app/common.hpp"
+#include "core/exit_code.hpp"
+#include "util/did_you_mean.hpp"
+
+namespace preflight::app {
+namespace {
+
+std::string self_path(const char* argv0) {
+    char buf[PATH_MAX];
+    ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+    if (n > 0) return std::string(buf, static_cast<std::size_t>(n));
+    return argv0;
+}
+
+}  // namespace
+
+int run(int argc, char** argv) {
+    Common common;
+    common.exe_path = self_path(argv[0]);
+
+    CLI::App app("preflight: check a large-model training launch before it burns an allocation.", "preflight");
+    app.set_version_flag("--version", std::string("preflight ") + PREFLIGHT_VERSION);
+    app.require_subcommand(1);
+    app.footer(
+        "Rule packs are loaded from --rules DIR, else PREFLIGHT_RULES_PATH, else the installed\n"
+        "share/preflight/rules (and a build tree's rules/).\n"
+        "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
+    register_check(app, common);
+    register_explain(app, common);
+    register_rules(app, common);
+
+    // An unknown command gets a suggestion instead of CLI11's generic complaint.
+    if (argc > 1 && argv[1][0] != '-') {
+        std::vector<std::string> names;
+        for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
+        if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+            auto near = util::closest(argv[1], names);
+            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n", argv[1],
+                                     near ? fmt::format("; did you mean '{}'?", *near) : "");
+            return exit_bad_input;
+        }
+    }
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::CallForHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForAllHelp& e) {
+        return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
+    } catch (const CLI::ParseError& e) {
+        std::cerr << "preflight: error: " << e.what() << "\nRun 'preflight --help' for usage.\n";
+        return exit_bad_input;
+    }
+    return common.exit_code;
+}
+
+}  // namespace preflight::app

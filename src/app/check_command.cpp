@@ -1,0 +1,79 @@
+// `preflight check JOB.toml`: findings, the patched runtime arguments, the kernel
+// fallbacks and limitations.
+#include <iostream>
+
+#include "app/common.hpp"
+#include "config/run_config.hpp"
+#include "core/exit_code.hpp"
+#include "facts/fact_set.hpp"
+#include "output/report.hpp"
+#include "rules/engine.hpp"
+
+namespace preflight::app {
+namespace {
+
+struct CheckArgs {
+    std::string job;
+    std::string fail_on = "error";
+    bool strict = false;
+    bool apply_suggested = false;
+};
+
+int run(const CheckArgs& args, Common& common) {
+    auto rules = load_rules(common);
+    if (!rules) return report_input_error(rules.error(), common);
+    auto cfg = config::load_run_config(args.job, [&](const std::string& pkg) { return rules->scheme_of(pkg); });
+    if (!cfg) return report_input_error(cfg.error(), common);
+
+    rules::CheckOptions options;
+    options.strict = args.strict;
+    options.apply_suggested = args.apply_suggested;
+    auto result = rules::run_check(*rules, facts::from_run_config(*cfg), args.job, options);
+
+    // Problems in the job file itself (unknown keys) are findings like any other.
+    std::vector<rules::Finding> config_findings;
+    for (const auto& d : cfg->diagnostics) {
+        rules::Finding f;
+        f.rule = d.code;
+        f.pack = "preflight";
+        f.severity = d.severity;
+        f.message = d.message;
+        f.location = d.location;
+        config_findings.push_back(std::move(f));
+    }
+    result.findings.insert(result.findings.begin(), config_findings.begin(), config_findings.end());
+
+    output::ReportInput in;
+    in.config_path = args.job;
+    in.result = &result;
+    in.verdict = result.has_at_least(Severity::error) ? "fail" : result.has_at_least(Severity::warning) ? "warn" : "pass";
+    in.quiet = common.quiet;
+    if (common.format == "json") std::cout << output::json_report(in).dump(2) << "\n";
+    else std::cout << output::text_report(in, stdout_style(common));
+
+    Severity threshold = args.fail_on == "warning" ? Severity::warning : Severity::error;
+    return result.has_at_least(threshold) ? exit_findings : exit_pass;
+}
+
+}  // namespace
+
+void register_check(CLI::App& app, Common& common) {
+    auto args = std::make_shared<CheckArgs>();
+    auto* cmd = app.add_subcommand("check", "Check a run configuration against the rule packs");
+    cmd->footer(
+        "Prints each finding as file:line:col: severity: message [rule-id] with the source line,\n"
+        "then the patched runtime arguments, kernel fallbacks and limitations.\n"
+        "Exit: 0 pass, 1 findings at or above --fail-on, 2 unreadable input or rules, 3 internal error.\n"
+        "Example: preflight check share/examples/qwen3_5-27b-megatron-npu.toml --format json");
+    cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
+    add_rules_option(cmd, common);
+    add_output_options(cmd, common, {"text", "json"});
+    cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
+        ->check(CLI::IsMember({"error", "warning"}))
+        ->capture_default_str();
+    cmd->add_flag("--strict", args->strict, "Count undetermined error rules as errors (for CI)");
+    cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
+    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+}
+
+}  // namespace preflight::app

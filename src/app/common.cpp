@@ -1,0 +1,54 @@
+#include "app/common.hpp"
+
+#include <unistd.h>
+
+#include <iostream>
+
+#include "core/exit_code.hpp"
+#include "output/excerpt.hpp"
+#include "rules/pack_collector.hpp"
+
+namespace preflight::app {
+namespace {
+
+output::ColorMode color_mode(const std::string& s) {
+    if (s == "always") return output::ColorMode::always;
+    if (s == "never") return output::ColorMode::never;
+    return output::ColorMode::auto_detect;
+}
+
+}  // namespace
+
+void add_rules_option(CLI::App* cmd, Common& common) {
+    cmd->add_option("--rules", common.rules_dirs,
+                    "Rule directory (a pack, or a folder of packs); repeatable. Replaces the default search: "
+                    "PREFLIGHT_RULES_PATH, else the installed share/preflight/rules and a build tree's rules/")
+        ->type_name("DIR");
+}
+
+void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::string>& formats) {
+    cmd->add_option("--format", common.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
+    cmd->add_option("--color", common.color, "Colour text output: auto (a terminal, NO_COLOR unset), always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}))
+        ->capture_default_str();
+    cmd->add_flag("-q,--quiet", common.quiet, "Print only the findings (text format)");
+}
+
+output::Style stdout_style(const Common& common) { return output::make_style(color_mode(common.color), STDOUT_FILENO); }
+output::Style stderr_style(const Common& common) { return output::make_style(color_mode(common.color), STDERR_FILENO); }
+
+Result<rules::RuleSet> load_rules(const Common& common) {
+    auto dirs = rules::rule_search_path(common.rules_dirs, common.exe_path);
+    if (dirs.empty())
+        return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
+    auto sources = rules::collect_packs(dirs, PREFLIGHT_VERSION);
+    if (!sources) return tl::unexpected(sources.error());
+    return rules::compile_packs(*sources);
+}
+
+int report_input_error(const Error& e, const Common& common) {
+    std::cerr << output::format_error(e, stderr_style(common));
+    return exit_bad_input;
+}
+
+}  // namespace preflight::app

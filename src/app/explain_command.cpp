@@ -1,0 +1,69 @@
+// `preflight explain RULE-ID`: what the rule checks, why, its sources and fix.
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "app/common.hpp"
+#include "core/exit_code.hpp"
+#include "util/did_you_mean.hpp"
+
+namespace preflight::app {
+namespace {
+
+int run(const std::string& id, Common& common) {
+    auto rules = load_rules(common);
+    if (!rules) return report_input_error(rules.error(), common);
+    const rules::Rule* rule = rules->find_rule(id);
+    if (!rule) {
+        std::vector<std::string> ids;
+        for (const auto& r : rules->rules) ids.push_back(r.id);
+        auto near = util::closest(id, ids);
+        return report_input_error(
+            Error{fmt::format("no rule '{}' in the loaded packs{}", id, near ? fmt::format("; did you mean '{}'?", *near) : ""), {}},
+            common);
+    }
+    auto style = stdout_style(common);
+    std::string out;
+    out += fmt::format("{} ({} {}, pack {})\n", style.bold(rule->id), to_string(rule->severity), "rule", rule->pack);
+    out += fmt::format("  {}\n\n", rule->summary);
+    out += rule->explain;
+    if (!rule->explain.empty() && rule->explain.back() != '\n') out += "\n";
+    out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), rule->when.source);
+    if (!rule->fixed_in.empty()) {
+        out += style.bold("retired once all of these are installed:") + "\n";
+        for (const auto& f : rule->fixed_in) out += fmt::format("  {} {}\n", f.package, f.range.text());
+    }
+    if (!rule->fixes.empty()) {
+        out += style.bold("fix:") + "\n";
+        for (const auto& f : rule->fixes) {
+            std::string target = f.target == rules::Fix::Target::env ? "env " + f.key : f.key;
+            std::string value = f.unset ? "unset" : f.literal ? "= " + literal(*f.literal) : "= " + f.expr->source;
+            out += fmt::format("  {} {} ({})\n", target, value, f.safe ? "safe: applied by check and fix" : "suggested: applied with --apply-suggested");
+        }
+    }
+    for (const auto& fb : rule->fallbacks)
+        out += fmt::format("{} {} -> {}: {}\n", style.bold("fallback:"), fb.kernel, fb.implementation, fb.reason);
+    for (const auto& lim : rule->limitations) out += fmt::format("{} {}: {}\n", style.bold("limitation:"), lim.feature, lim.reason);
+    out += style.bold("references:") + "\n";
+    for (const auto& r : rule->references) out += fmt::format("  {}\n", r);
+    if (!rule->sources.empty()) {
+        out += style.bold("facts:") + "\n";
+        for (const auto& s : rule->sources) out += fmt::format("  {}\n", s);
+    }
+    out += fmt::format("defined at {}:{}\n", rule->where.file, rule->where.line);
+    std::cout << out;
+    return exit_pass;
+}
+
+}  // namespace
+
+void register_explain(CLI::App& app, Common& common) {
+    auto id = std::make_shared<std::string>();
+    auto* cmd = app.add_subcommand("explain", "Explain a rule: what it checks, why, its sources, and how to fix");
+    cmd->add_option("rule", *id, "The rule id, as printed in brackets after a finding")->required()->type_name("RULE-ID");
+    add_rules_option(cmd, common);
+    cmd->add_option("--color", common.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+    cmd->callback([id, &common] { common.exit_code = run(*id, common); });
+}
+
+}  // namespace preflight::app

@@ -1,0 +1,99 @@
+#include "config/key_table.hpp"
+
+#include <set>
+
+namespace preflight::config {
+namespace {
+
+using lang::Type;
+using lang::TypeKind;
+
+const Type kString{TypeKind::string};
+const Type kInt{TypeKind::integer};
+const Type kBool{TypeKind::boolean};
+
+}  // namespace
+
+const std::vector<KeyInfo>& key_table() {
+    static const std::vector<KeyInfo> table = {
+        {"schema", kInt, Value(1), {}, {"version", "schema_version"}, "Run-configuration schema version; 1."},
+
+        {"job.name", kString, std::nullopt, {}, {}, "A name for the run, shown in reports."},
+        {"job.framework", kString, std::nullopt, {"ms-swift", "twinkle", "vime", "megatron-lm", "other"}, {"trainer"},
+         "The training framework that launches the job."},
+        {"job.backend", kString, std::nullopt, {"megatron", "fsdp", "deepspeed", "transformers"}, {"engine"},
+         "The model backend the framework trains with."},
+        {"job.task", kString, Value("causal_lm"), {}, {"task_type"}, "The framework's task type."},
+
+        {"hardware.accelerator", kString, std::nullopt, {"npu", "cuda", "cpu"}, {"device", "device_type"},
+         "Accelerator family."},
+        {"hardware.chip", kString, std::nullopt, {}, {"chip_name"}, "Chip name as npu-smi / nvidia-smi report it."},
+        {"hardware.devices_per_node", kInt, std::nullopt, {}, {"nproc_per_node", "gpus_per_node", "npus_per_node"},
+         "Accelerator devices each node exposes to the job."},
+        {"hardware.nodes", kInt, Value(1), {}, {"num_nodes", "nnodes"}, "Number of nodes."},
+
+        {"model.id", kString, std::nullopt, {}, {"model", "model_id_or_path"}, "Hub id or path of the model."},
+        {"model.arch", kString, std::nullopt, {}, {"model_type", "architecture"},
+         "The Hugging Face config.json model_type (e.g. qwen3_5)."},
+        {"model.config", kString, std::nullopt, {}, {"config_json", "config_path"},
+         "Path of a config.json to read model keys from (relative to the job file)."},
+        {"model.num_attention_heads", kInt, std::nullopt, {}, {}, "Attention heads of full-attention layers."},
+        {"model.num_key_value_heads", kInt, std::nullopt, {}, {}, "Key/value heads (query groups)."},
+        {"model.linear_num_key_heads", kInt, std::nullopt, {}, {}, "Gated DeltaNet key heads."},
+        {"model.linear_num_value_heads", kInt, std::nullopt, {}, {}, "Gated DeltaNet value heads."},
+        {"model.num_experts", kInt, std::nullopt, {}, {}, "Routed experts (MoE models)."},
+        {"model.hidden_size", kInt, std::nullopt, {}, {}, "Hidden size."},
+        {"model.num_hidden_layers", kInt, std::nullopt, {}, {}, "Transformer layers."},
+        {"model.head_dim", kInt, std::nullopt, {}, {}, "Attention head dimension."},
+
+        {"parallel.tp", kInt, Value(1), {}, {"tensor_parallel", "tensor_parallel_size", "tp_size", "tensor_model_parallel_size"},
+         "Tensor-parallel degree."},
+        {"parallel.pp", kInt, Value(1), {}, {"pipeline_parallel", "pipeline_parallel_size", "pp_size", "pipeline_model_parallel_size"},
+         "Pipeline-parallel degree."},
+        {"parallel.cp", kInt, Value(1), {}, {"context_parallel", "context_parallel_size", "cp_size"},
+         "Context-parallel degree."},
+        {"parallel.ep", kInt, Value(1), {}, {"expert_parallel", "expert_parallel_size", "expert_model_parallel_size", "ep_size"},
+         "Expert-parallel degree."},
+        {"parallel.dp", kInt, Value(1), {}, {"data_parallel", "data_parallel_size", "dp_size"},
+         "Data-parallel (replicate) degree."},
+        {"parallel.fsdp", kInt, Value(1), {}, {"fsdp_size", "sharded_data_parallel"}, "Sharded data-parallel degree."},
+        {"parallel.ulysses", kInt, Value(1), {}, {"ulysses_size", "sequence_parallel_size", "sp_size", "sp"},
+         "Ulysses sequence-parallel degree."},
+        {"parallel.sequence_parallel", kBool, Value(false), {}, {"megatron_sequence_parallel"},
+         "Megatron sequence parallelism (with tp)."},
+
+        {"train.padding_free", kBool, Value(false), {}, {"padding-free", "paddingfree"}, "Train without padding (packed varlen)."},
+        {"train.packing", kBool, Value(false), {}, {"pack", "sequence_packing"}, "Pack several samples into one sequence."},
+        {"train.use_flash_attn", kBool, Value(true), {}, {"flash_attn", "use_flash_attention"}, "Use flash attention."},
+        {"train.attention_backend", kString, Value("flash"), {"flash", "fused", "unfused", "local", "auto"}, {"attn_impl"},
+         "Attention backend."},
+        {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
+
+        {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
+         "Rollout engine of an RL job."},
+        {"rollout.colocate", kBool, Value(false), {}, {"colocated", "vllm_mode"}, "Rollout shares devices with training."},
+        {"rollout.memory_saver", kString, Value("none"), {"tms", "none"}, {"torch_memory_saver", "offload"},
+         "Memory saver used to free training memory during rollout."},
+        {"rollout.tp", kInt, Value(1), {}, {"tensor_parallel_size", "vllm_tensor_parallel_size"}, "Rollout tensor-parallel degree."},
+        {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
+         "How trained weights reach the rollout engine."},
+    };
+    return table;
+}
+
+const KeyInfo* find_key(std::string_view dotted) {
+    for (const auto& k : key_table())
+        if (k.key == dotted) return &k;
+    return nullptr;
+}
+
+std::vector<std::string> section_names() {
+    std::set<std::string> names = {std::string(kEnvSection), std::string(kPackagesSection)};
+    for (const auto& k : key_table()) {
+        auto dot = k.key.find('.');
+        if (dot != std::string::npos) names.insert(k.key.substr(0, dot));
+    }
+    return {names.begin(), names.end()};
+}
+
+}  // namespace preflight::config

@@ -1,0 +1,35 @@
+// Every key of the run configuration (SPEC §2) in one table: its type, default,
+// allowed values, the spellings users reach for instead, and what it means.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/value.hpp"
+#include "lang/type.hpp"
+
+namespace preflight::config {
+
+struct KeyInfo {
+    std::string key;                    // dotted: "parallel.tp"
+    lang::Type type;
+    std::optional<Value> default_value;  // nullopt: unknown unless given
+    std::vector<std::string> allowed;    // for enumerated strings
+    std::vector<std::string> aliases;    // other spellings, for "did you mean"
+    std::string doc;
+};
+
+const std::vector<KeyInfo>& key_table();
+const KeyInfo* find_key(std::string_view dotted);
+
+// Sections whose keys are free-form: [env] (variable → string) and [packages]
+// (distribution → version). [model] also takes any Hugging Face config.json key.
+inline constexpr std::string_view kEnvSection = "env";
+inline constexpr std::string_view kPackagesSection = "packages";
+inline constexpr std::string_view kModelSection = "model";
+
+std::vector<std::string> section_names();
+
+}  // namespace preflight::config

@@ -1,0 +1,31 @@
+// The run configuration (job.toml, SPEC §2), read with every value's location.
+#pragma once
+
+#include <functional>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "core/diagnostic.hpp"
+#include "core/error.hpp"
+#include "core/fact.hpp"
+#include "version/version.hpp"
+
+namespace preflight::config {
+
+struct RunConfig {
+    std::string path;                      // as the user named it
+    std::vector<std::string> lines;        // the file's text, for excerpts
+    std::map<std::string, Fact> values;    // dotted key → fact, defaults included
+    std::map<std::string, Fact> env;       // [env]
+    std::map<std::string, Fact> packages;  // [packages], PEP 503-normalized names
+    Diagnostics diagnostics;               // warnings: unknown keys and sections
+};
+
+using SchemeOf = std::function<version::Scheme(const std::string& normalized_package)>;
+
+// Errors (exit 2): unreadable file, malformed TOML, wrong types, bad enum values,
+// unparsable versions, invalid variable names, unreadable model config.
+Result<RunConfig> load_run_config(const std::string& path, const SchemeOf& scheme_of);
+
+}  // namespace preflight::config

@@ -1,0 +1,49 @@
+// The values facts and rule expressions take. `Unknown` is a fact nobody could
+// establish (it remembers which ones); `Null` is a fact known to be absent
+// (an unset variable, a package that is not installed).
+#pragma once
+
+#include <cstdint>
+#include <set>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "version/version.hpp"
+
+namespace preflight {
+
+struct Unknown {
+    std::set<std::string> missing;  // e.g. "pkg(megatron-core)", "model.linear_num_key_heads"
+};
+struct Null {};
+
+struct Value;
+using List = std::vector<Value>;
+
+struct Value {
+    std::variant<Unknown, Null, bool, std::int64_t, double, std::string, version::Version, List> data;
+
+    Value() : data(Null{}) {}
+    template <class T>
+    Value(T v) : data(std::move(v)) {}
+    Value(const char* s) : data(std::string(s)) {}
+    Value(int i) : data(static_cast<std::int64_t>(i)) {}
+
+    bool is_unknown() const { return std::holds_alternative<Unknown>(data); }
+    bool is_null() const { return std::holds_alternative<Null>(data); }
+    template <class T>
+    const T* get() const { return std::get_if<T>(&data); }
+
+    static Value unknown(std::string missing) { return Value(Unknown{{std::move(missing)}}); }
+};
+
+bool operator==(const Value& a, const Value& b);
+inline bool operator!=(const Value& a, const Value& b) { return !(a == b); }
+
+// How a value is shown to a user: strings bare, versions as written, lists in brackets.
+std::string display(const Value& v);
+// The TOML/JSON-ish literal form: strings quoted.
+std::string literal(const Value& v);
+
+}  // namespace preflight

@@ -1,0 +1,13 @@
+#include "facts/fact_set.hpp"
+
+namespace preflight::facts {
+
+FactSet from_run_config(const config::RunConfig& cfg) {
+    FactSet f;
+    f.config = cfg.values;
+    f.env = cfg.env;
+    f.packages = cfg.packages;
+    return f;
+}
+
+}  // namespace preflight::facts

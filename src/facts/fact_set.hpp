@@ -1,0 +1,27 @@
+// Everything known about a launch before any rule runs: the run configuration,
+// the launch environment and the installed packages, each fact with its origin.
+#pragma once
+
+#include <map>
+#include <string>
+
+#include "config/run_config.hpp"
+#include "core/fact.hpp"
+
+namespace preflight::facts {
+
+struct FactSet {
+    std::map<std::string, Fact> config;    // dotted config keys, defaults included
+    std::map<std::string, Fact> env;       // the launch environment
+    std::map<std::string, Fact> packages;  // normalized name → version
+    // Whether a name missing from `env` / `packages` is known to be absent (an
+    // unset variable, an uninstalled package) rather than unknown.
+    bool env_complete = true;
+    bool packages_complete = false;
+};
+
+// The job's own facts: [env] is the launch environment as the job declares it,
+// and [packages] lists what it expects; anything else installed is unknown.
+FactSet from_run_config(const config::RunConfig& cfg);
+
+}  // namespace preflight::facts

@@ -1,0 +1,37 @@
+// The syntax tree of a rule expression. Every node keeps where it came from.
+#pragma once
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/value.hpp"
+#include "lang/type.hpp"
+#include "version/version.hpp"
+
+namespace preflight::lang {
+
+struct FunctionDef;
+
+enum class NodeKind { literal, name, call, unary, binary, list };
+
+struct Node {
+    NodeKind kind = NodeKind::literal;
+    int offset = 0;  // byte offset in the expression text
+    Value literal;           // literal
+    std::string name;        // name, call
+    std::string op;          // unary, binary
+    std::vector<std::unique_ptr<Node>> children;
+
+    // Filled in by the checker.
+    Type type;
+    const FunctionDef* function = nullptr;
+    std::optional<version::VersionRange> range;    // satisfies(): the compiled range
+    std::optional<version::Version> const_version;  // a string literal compared with a version
+    version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
+};
+
+using NodePtr = std::unique_ptr<Node>;
+
+}  // namespace preflight::lang

@@ -1,0 +1,209 @@
+#include "lang/compiler.hpp"
+
+#include "lang/functions.hpp"
+#include "lang/parser.hpp"
+
+namespace preflight::lang {
+namespace {
+
+tl::unexpected<Error> error_at(const Node& n, std::string message) {
+    Location l;
+    l.column = n.offset;
+    return fail(std::move(message), l);
+}
+
+Type type_of_literal(const Value& v) {
+    if (v.is_null()) return {TypeKind::null};
+    if (v.get<bool>()) return {TypeKind::boolean};
+    if (v.get<std::int64_t>()) return {TypeKind::integer};
+    if (v.get<double>()) return {TypeKind::floating};
+    if (v.get<std::string>()) return {TypeKind::string};
+    return {TypeKind::any};
+}
+
+bool loose(const Type& t) { return t.kind == TypeKind::any || t.kind == TypeKind::null; }
+
+bool comparable(const Type& a, const Type& b) {
+    if (loose(a) || loose(b)) return true;
+    if (a.is_numeric() && b.is_numeric()) return true;
+    if (a.kind == TypeKind::list && b.kind == TypeKind::list)
+        return a.elem == b.elem || a.elem == TypeKind::any || b.elem == TypeKind::any;
+    return a.kind == b.kind;
+}
+
+class Checker {
+public:
+    Checker(const Schema& schema, Expression& e) : schema_(schema), facts_(e.facts), expr_(e) {}
+
+    Result<void> check(Node& n) {
+        for (auto& child : n.children)
+            if (auto r = check(*child); !r) return r;
+        switch (n.kind) {
+            case NodeKind::literal:
+                n.type = type_of_literal(n.literal);
+                return {};
+            case NodeKind::name: {
+                auto t = schema_.fact_type(n.name);
+                if (!t) return error_at(n, "unknown fact '" + n.name + "'" + hint(n.name));
+                n.type = *t;
+                facts_.insert(n.name);
+                return {};
+            }
+            case NodeKind::list: {
+                Type elem{TypeKind::any};
+                for (auto& c : n.children) {
+                    if (c->type.kind == TypeKind::list) return error_at(*c, "lists of lists are not supported");
+                    if (elem.kind == TypeKind::any) elem = c->type;
+                    else if (!comparable(elem, c->type)) return error_at(*c, "list mixes " + to_string(elem) + " and " + to_string(c->type));
+                    else if (c->type.kind == TypeKind::floating) elem = c->type;
+                }
+                n.type = {TypeKind::list, elem.kind == TypeKind::null ? TypeKind::any : elem.kind};
+                return {};
+            }
+            case NodeKind::call: return check_call(n);
+            case NodeKind::unary: return check_unary(n);
+            case NodeKind::binary: return check_binary(n);
+        }
+        return {};
+    }
+
+private:
+    const Schema& schema_;
+    std::set<std::string>& facts_;
+    Expression& expr_;
+
+    std::string hint(const std::string& name) const {
+        if (name == "env" || name.rfind("env.", 0) == 0)
+            return "; read variables with env(\"NAME\"), which also sees the probed environment";
+        if (name.rfind("packages.", 0) == 0) return "; read versions with pkg(\"name\")";
+        return "";
+    }
+
+    Result<void> check_call(Node& n) {
+        const FunctionDef* f = find_function(n.name);
+        if (!f) return error_at(n, "unknown function '" + n.name + "'");
+        if (n.children.size() < f->min_args || n.children.size() > f->max_args)
+            return error_at(n, std::string(f->name) + "() takes " +
+                                   (f->min_args == f->max_args ? std::to_string(f->min_args)
+                                                               : std::to_string(f->min_args) + " to " + std::to_string(f->max_args)) +
+                                   " argument(s): " + f->signature);
+        n.function = f;
+        auto t = f->check(n, schema_);
+        if (!t) return tl::unexpected(t.error());
+        n.type = *t;
+        if (n.name == "pkg" || n.name == "installed") expr_.packages.insert(*n.children[0]->literal.get<std::string>());
+        if (n.name == "env") expr_.env_vars.insert(*n.children[0]->literal.get<std::string>());
+        return {};
+    }
+
+    Result<void> check_unary(Node& n) {
+        const Type& t = n.children[0]->type;
+        if (n.op == "!") {
+            if (t.kind != TypeKind::boolean && !loose(t)) return error_at(n, "'!' needs a bool, not " + to_string(t));
+            n.type = {TypeKind::boolean};
+        } else {
+            if (!t.is_numeric() && !loose(t)) return error_at(n, "'-' needs a number, not " + to_string(t));
+            n.type = t;
+        }
+        return {};
+    }
+
+    // A string literal compared with a version becomes a version constant of the
+    // other side's scheme, checked now rather than at every evaluation.
+    Result<void> coerce_version_literal(Node& version_side, Node& other) {
+        const std::string* text = other.kind == NodeKind::literal ? other.literal.get<std::string>() : nullptr;
+        if (!text) return {};
+        other.const_version = version::Version::parse(version_side.scheme, *text);
+        if (!other.const_version)
+            return error_at(other, "'" + *text + "' is not a valid " + std::string(to_string(version_side.scheme)) + " version");
+        other.scheme = version_side.scheme;
+        other.type = {TypeKind::version};
+        return {};
+    }
+
+    Result<void> check_binary(Node& n) {
+        Node& a = *n.children[0];
+        Node& b = *n.children[1];
+        const std::string& op = n.op;
+        if (op == "&&" || op == "||") {
+            for (Node* side : {&a, &b})
+                if (side->type.kind != TypeKind::boolean && !loose(side->type))
+                    return error_at(*side, "'" + op + "' needs bool operands, not " + to_string(side->type));
+            n.type = {TypeKind::boolean};
+            return {};
+        }
+        if (op == "in") {
+            const Type& r = b.type;
+            if (r.kind == TypeKind::string) {
+                if (a.type.kind != TypeKind::string && !loose(a.type))
+                    return error_at(a, "'in' on a string needs a string on the left, not " + to_string(a.type));
+            } else if (r.kind == TypeKind::list) {
+                if (!comparable(a.type, Type{r.elem}))
+                    return error_at(a, "cannot look for " + to_string(a.type) + " in " + to_string(r));
+            } else if (!loose(r)) {
+                return error_at(b, "'in' needs a list or string on the right, not " + to_string(r));
+            }
+            n.type = {TypeKind::boolean};
+            return {};
+        }
+        if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") {
+            if (a.type.kind == TypeKind::version && b.type.kind == TypeKind::string) {
+                if (auto r = coerce_version_literal(a, b); !r) return r;
+            } else if (b.type.kind == TypeKind::version && a.type.kind == TypeKind::string) {
+                if (auto r = coerce_version_literal(b, a); !r) return r;
+            }
+            if (!comparable(a.type, b.type))
+                return error_at(n, "cannot compare " + to_string(a.type) + " with " + to_string(b.type));
+            bool ordered = op != "==" && op != "!=";
+            if (ordered && (a.type.kind == TypeKind::boolean || a.type.kind == TypeKind::list))
+                return error_at(n, "'" + op + "' does not order " + to_string(a.type) + " values");
+            n.type = {TypeKind::boolean};
+            return {};
+        }
+        // Arithmetic.
+        if (op == "+" && a.type.kind == TypeKind::string && b.type.kind == TypeKind::string) {
+            n.type = {TypeKind::string};
+            return {};
+        }
+        for (Node* side : {&a, &b})
+            if (!side->type.is_numeric() && !loose(side->type))
+                return error_at(*side, "'" + op + "' needs numbers, not " + to_string(side->type));
+        if (op == "%") {
+            for (Node* side : {&a, &b})
+                if (side->type.kind == TypeKind::floating) return error_at(*side, "'%' needs integers");
+            n.type = {TypeKind::integer};
+        } else if (op == "/") {
+            n.type = {TypeKind::floating};
+        } else {
+            bool any_float = a.type.kind == TypeKind::floating || b.type.kind == TypeKind::floating;
+            n.type = {any_float ? TypeKind::floating : TypeKind::integer};
+        }
+        return {};
+    }
+};
+
+}  // namespace
+
+Result<Expression> compile(std::string_view source, const Schema& schema, std::optional<Type> expected) {
+    auto root = parse_expression(source);
+    if (!root) return tl::unexpected(root.error());
+    Expression e;
+    e.source = std::string(source);
+    Checker checker(schema, e);
+    if (auto r = checker.check(**root); !r) return tl::unexpected(r.error());
+    if (expected) {
+        const Type& got = (*root)->type;
+        bool ok = got == *expected || got.kind == TypeKind::any || got.kind == TypeKind::null ||
+                  (expected->kind == TypeKind::floating && got.kind == TypeKind::integer) ||
+                  (expected->kind == TypeKind::list && got.kind == TypeKind::list && got.elem == TypeKind::any);
+        if (!ok) {
+            Location l;
+            l.column = 0;
+            return fail("the expression is " + to_string(got) + " but " + to_string(*expected) + " is needed here", l);
+        }
+    }
+    e.root = std::move(*root);
+    return e;
+}
+
+}  // namespace preflight::lang

@@ -1,0 +1,178 @@
+#include "lang/evaluator.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lang/functions.hpp"
+
+namespace preflight::lang {
+namespace {
+
+Value unknown_of(std::initializer_list<const Value*> values) {
+    Unknown u;
+    for (const Value* v : values)
+        if (const auto* x = v->get<Unknown>()) u.missing.insert(x->missing.begin(), x->missing.end());
+    return Value(u);
+}
+
+bool is_number(const Value& v) { return v.get<std::int64_t>() || v.get<double>(); }
+double as_double(const Value& v) {
+    if (const auto* i = v.get<std::int64_t>()) return static_cast<double>(*i);
+    return *v.get<double>();
+}
+
+// A version compared with a string: the string is read in the version's scheme.
+std::optional<version::Version> as_version(const Value& v, const Node& n, version::Scheme scheme) {
+    if (n.const_version) return n.const_version;
+    if (const auto* ver = v.get<version::Version>()) return *ver;
+    if (const auto* s = v.get<std::string>()) return version::Version::parse(scheme, *s);
+    return std::nullopt;
+}
+
+// -1/0/1, or nullopt when the two cannot be ordered (then the result is Unknown).
+std::optional<int> order(const Value& a, const Node& na, const Value& b, const Node& nb) {
+    if (is_number(a) && is_number(b)) {
+        if (a.get<std::int64_t>() && b.get<std::int64_t>()) {
+            auto x = *a.get<std::int64_t>(), y = *b.get<std::int64_t>();
+            return x < y ? -1 : (x > y ? 1 : 0);
+        }
+        double x = as_double(a), y = as_double(b);
+        return x < y ? -1 : (x > y ? 1 : 0);
+    }
+    if (a.get<version::Version>() || b.get<version::Version>()) {
+        version::Scheme scheme = a.get<version::Version>() ? a.get<version::Version>()->scheme() : b.get<version::Version>()->scheme();
+        auto va = as_version(a, na, scheme), vb = as_version(b, nb, scheme);
+        if (!va || !vb) return std::nullopt;
+        return compare(*va, *vb);
+    }
+    if (a.get<std::string>() && b.get<std::string>()) {
+        int c = a.get<std::string>()->compare(*b.get<std::string>());
+        return c < 0 ? -1 : (c > 0 ? 1 : 0);
+    }
+    if (a.get<bool>() && b.get<bool>()) return static_cast<int>(*a.get<bool>()) - static_cast<int>(*b.get<bool>());
+    if (a.get<List>() && b.get<List>()) return *a.get<List>() == *b.get<List>() ? 0 : 1;
+    return std::nullopt;
+}
+
+bool equal_for_membership(const Value& item, const Value& element) {
+    if (is_number(item) && is_number(element)) return as_double(item) == as_double(element);
+    if (const auto* v = item.get<version::Version>()) {
+        if (const auto* s = element.get<std::string>()) {
+            auto parsed = version::Version::parse(v->scheme(), *s);
+            auto c = parsed ? compare(*v, *parsed) : std::nullopt;
+            return c && *c == 0;
+        }
+    }
+    return item == element;
+}
+
+Value compare_values(const Node& n, const Value& a, const Value& b) {
+    const std::string& op = n.op;
+    if (a.is_null() || b.is_null()) {
+        bool both = a.is_null() && b.is_null();
+        if (op == "==") return Value(both);
+        if (op == "!=") return Value(!both);
+        return Value(false);  // nothing orders against an absent value
+    }
+    auto c = order(a, *n.children[0], b, *n.children[1]);
+    if (!c) {
+        if (op == "==") return Value(false);
+        if (op == "!=") return Value(true);
+        return Value::unknown("(cannot order " + display(a) + " and " + display(b) + ")");
+    }
+    if (op == "==") return Value(*c == 0);
+    if (op == "!=") return Value(*c != 0);
+    if (op == "<") return Value(*c < 0);
+    if (op == "<=") return Value(*c <= 0);
+    if (op == ">") return Value(*c > 0);
+    return Value(*c >= 0);
+}
+
+Value arithmetic(const std::string& op, const Value& a, const Value& b) {
+    if (a.is_null() || b.is_null()) return Value(Null{});
+    if (op == "+" && a.get<std::string>()) return Value(*a.get<std::string>() + *b.get<std::string>());
+    if (op == "/") {
+        double d = as_double(b);
+        if (d == 0) return Value::unknown("(division by zero)");
+        return Value(as_double(a) / d);
+    }
+    if (a.get<std::int64_t>() && b.get<std::int64_t>()) {
+        std::int64_t x = *a.get<std::int64_t>(), y = *b.get<std::int64_t>(), r = 0;
+        if (op == "%") {
+            if (y == 0) return Value::unknown("(division by zero)");
+            return Value(x % y);
+        }
+        bool overflow = op == "+" ? __builtin_add_overflow(x, y, &r)
+                      : op == "-" ? __builtin_sub_overflow(x, y, &r)
+                                  : __builtin_mul_overflow(x, y, &r);
+        if (overflow) return Value::unknown("(integer overflow)");
+        return Value(r);
+    }
+    double x = as_double(a), y = as_double(b);
+    if (op == "+") return Value(x + y);
+    if (op == "-") return Value(x - y);
+    return Value(x * y);
+}
+
+}  // namespace
+
+Value evaluate(const Node& n, EvalContext& ctx) {
+    switch (n.kind) {
+        case NodeKind::literal: return n.literal;
+        case NodeKind::name: return ctx.fact(n.name);
+        case NodeKind::list: {
+            List items;
+            for (const auto& c : n.children) {
+                Value v = evaluate(*c, ctx);
+                if (v.is_unknown()) return v;
+                items.push_back(std::move(v));
+            }
+            return Value(std::move(items));
+        }
+        case NodeKind::call: {
+            std::vector<Value> args;
+            Unknown missing;
+            for (const auto& c : n.children) {
+                args.push_back(evaluate(*c, ctx));
+                if (const auto* u = args.back().get<Unknown>()) missing.missing.insert(u->missing.begin(), u->missing.end());
+            }
+            if (!missing.missing.empty() && !n.function->sees_unknown) return Value(missing);
+            return n.function->eval(n, args, ctx);
+        }
+        case NodeKind::unary: {
+            Value v = evaluate(*n.children[0], ctx);
+            if (v.is_unknown() || v.is_null()) return v;
+            if (n.op == "!") return Value(!*v.get<bool>());
+            if (const auto* i = v.get<std::int64_t>()) {
+                if (*i == INT64_MIN) return Value::unknown("(integer overflow)");
+                return Value(-*i);
+            }
+            return Value(-as_double(v));
+        }
+        case NodeKind::binary: {
+            const std::string& op = n.op;
+            Value a = evaluate(*n.children[0], ctx);
+            if (op == "&&" || op == "||") {
+                bool decisive = op == "||";
+                if (const auto* x = a.get<bool>(); x && *x == decisive) return Value(decisive);
+                Value b = evaluate(*n.children[1], ctx);
+                if (const auto* y = b.get<bool>(); y && *y == decisive) return Value(decisive);
+                if (a.is_unknown() || b.is_unknown()) return unknown_of({&a, &b});
+                return Value(!decisive);  // null operands count as false
+            }
+            Value b = evaluate(*n.children[1], ctx);
+            if (a.is_unknown() || b.is_unknown()) return unknown_of({&a, &b});
+            if (op == "in") {
+                if (a.is_null() || b.is_null()) return Value(false);
+                if (const auto* list = b.get<List>())
+                    return Value(std::any_of(list->begin(), list->end(), [&](const Value& e) { return equal_for_membership(a, e); }));
+                return Value(b.get<std::string>()->find(*a.get<std::string>()) != std::string::npos);
+            }
+            if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") return compare_values(n, a, b);
+            return arithmetic(op, a, b);
+        }
+    }
+    return Value::unknown("(internal: unhandled node)");
+}
+
+}  // namespace preflight::lang

@@ -1,0 +1,339 @@
+#include "lang/functions.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include "util/kv_list.hpp"
+
+namespace preflight::lang {
+namespace {
+
+tl::unexpected<Error> error_at(const Node& n, std::string message) {
+    Location l;
+    l.column = n.offset;
+    return fail(std::move(message), l);
+}
+
+const std::string* string_literal(const Node& n) {
+    return n.kind == NodeKind::literal ? n.literal.get<std::string>() : nullptr;
+}
+
+bool accepts(const Type& actual, TypeKind wanted) {
+    return actual.kind == wanted || actual.kind == TypeKind::any || actual.kind == TypeKind::null ||
+           (wanted == TypeKind::floating && actual.kind == TypeKind::integer);
+}
+
+Result<void> want(const Node& call, std::size_t i, TypeKind kind) {
+    const Node& arg = *call.children[i];
+    if (!accepts(arg.type, kind))
+        return error_at(arg, std::string(call.name) + "(): argument " + std::to_string(i + 1) + " must be " +
+                                 to_string(kind) + ", not " + to_string(arg.type));
+    return {};
+}
+
+Result<std::string> want_literal(const Node& call, std::size_t i, const char* what) {
+    const std::string* s = string_literal(*call.children[i]);
+    if (!s) return error_at(*call.children[i], call.name + "(): " + what + " must be a string literal");
+    return *s;
+}
+
+bool valid_env_name(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+// ---- checks -------------------------------------------------------------------
+
+Result<Type> check_pkg(Node& call, const Schema& schema) {
+    auto name = want_literal(call, 0, "the package name");
+    if (!name) return tl::unexpected(name.error());
+    std::string normalized = version::normalize_package_name(*name);
+    call.children[0]->literal = Value(normalized);
+    call.scheme = schema.package_scheme(normalized);
+    return Type{call.name == "installed" ? TypeKind::boolean : TypeKind::version};
+}
+
+Result<Type> check_env(Node& call, const Schema&) {
+    auto name = want_literal(call, 0, "the variable name");
+    if (!name) return tl::unexpected(name.error());
+    if (!valid_env_name(*name)) return error_at(*call.children[0], "'" + *name + "' is not a valid environment variable name");
+    return Type{TypeKind::string};
+}
+
+Result<Type> check_version_literal(Node& call, const Schema&) {
+    auto text = want_literal(call, 0, "the version");
+    if (!text) return tl::unexpected(text.error());
+    call.scheme = call.name == "cann_version" ? version::Scheme::cann : version::Scheme::pep440;
+    call.const_version = version::Version::parse(call.scheme, *text);
+    if (!call.const_version)
+        return error_at(*call.children[0], "'" + *text + "' is not a valid " + std::string(to_string(call.scheme)) + " version");
+    return Type{TypeKind::version};
+}
+
+Result<Type> check_satisfies(Node& call, const Schema&) {
+    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
+    auto spec = want_literal(call, 1, "the version range");
+    if (!spec) return tl::unexpected(spec.error());
+    const Node& subject = *call.children[0];
+    call.scheme = subject.scheme;
+    call.range = version::VersionRange::parse(call.scheme, *spec);
+    if (!call.range)
+        return error_at(*call.children[1], "'" + *spec + "' is not a valid " + std::string(to_string(call.scheme)) +
+                                               " version range");
+    return Type{TypeKind::boolean};
+}
+
+Result<Type> check_strings(Node& call, TypeKind result) {
+    for (std::size_t i = 0; i < call.children.size(); ++i)
+        if (auto r = want(call, i, TypeKind::string); !r) return tl::unexpected(r.error());
+    if (call.name == std::string("split")) return Type{TypeKind::list, TypeKind::string};
+    return Type{result};
+}
+Result<Type> check_string_fn(Node& call, const Schema&) { return check_strings(call, TypeKind::string); }
+Result<Type> check_string_pred(Node& call, const Schema&) { return check_strings(call, TypeKind::boolean); }
+Result<Type> check_split(Node& call, const Schema&) { return check_strings(call, TypeKind::list); }
+Result<Type> check_to_int(Node& call, const Schema&) {
+    if (auto r = want(call, 0, TypeKind::string); !r) return tl::unexpected(r.error());
+    return Type{TypeKind::integer};
+}
+
+Result<Type> check_contains(Node& call, const Schema&) {
+    const Type& hay = call.children[0]->type;
+    if (hay.kind == TypeKind::list || hay.kind == TypeKind::any || hay.kind == TypeKind::null) return Type{TypeKind::boolean};
+    return check_strings(call, TypeKind::boolean);
+}
+
+Result<Type> check_count_containing(Node& call, const Schema&) {
+    const Type& list = call.children[0]->type;
+    if (!(list.kind == TypeKind::list && (list.elem == TypeKind::string || list.elem == TypeKind::any)) &&
+        list.kind != TypeKind::any && list.kind != TypeKind::null)
+        return error_at(*call.children[0], "count_containing(): argument 1 must be list<string>, not " + to_string(list));
+    if (auto r = want(call, 1, TypeKind::string); !r) return tl::unexpected(r.error());
+    return Type{TypeKind::integer};
+}
+
+Result<Type> check_len(Node& call, const Schema&) {
+    const Type& t = call.children[0]->type;
+    if (t.kind != TypeKind::list && t.kind != TypeKind::string && t.kind != TypeKind::any && t.kind != TypeKind::null)
+        return error_at(*call.children[0], "len(): argument must be a list or string, not " + to_string(t));
+    return Type{TypeKind::integer};
+}
+
+Result<Type> check_known(Node&, const Schema&) { return Type{TypeKind::boolean}; }
+
+Result<Type> check_minmax(Node& call, const Schema&) {
+    for (std::size_t i = 0; i < call.children.size(); ++i)
+        if (auto r = want(call, i, TypeKind::integer); !r) return tl::unexpected(r.error());
+    return Type{TypeKind::integer};
+}
+
+Result<Type> check_lookup(Node& call, const Schema& schema) {
+    auto table = want_literal(call, 0, "the table name");
+    if (!table) return tl::unexpected(table.error());
+    if (!schema.has_table(*table)) return error_at(*call.children[0], "no table named '" + *table + "' in the loaded packs");
+    auto key_column = want_literal(call, 1, "the key column");
+    if (!key_column) return tl::unexpected(key_column.error());
+    auto key_type = schema.column_type(*table, *key_column);
+    if (!key_type) return error_at(*call.children[1], "table '" + *table + "' has no column '" + *key_column + "'");
+    const Type& given = call.children[2]->type;
+    if (!(given == *key_type) && given.kind != TypeKind::any && given.kind != TypeKind::null &&
+        !(key_type->kind == TypeKind::version && given.kind == TypeKind::string))
+        return error_at(*call.children[2], "lookup(): key is " + to_string(given) + " but column '" + *key_column +
+                                               "' holds " + to_string(*key_type));
+    auto value_column = want_literal(call, 3, "the value column");
+    if (!value_column) return tl::unexpected(value_column.error());
+    auto value_type = schema.column_type(*table, *value_column);
+    if (!value_type) return error_at(*call.children[3], "table '" + *table + "' has no column '" + *value_column + "'");
+    return *value_type;
+}
+
+// ---- evaluation ---------------------------------------------------------------
+
+const std::string& str_arg(const std::vector<Value>& args, std::size_t i) { return *args[i].get<std::string>(); }
+
+bool any_null(const std::vector<Value>& args) {
+    return std::any_of(args.begin(), args.end(), [](const Value& v) { return v.is_null(); });
+}
+
+Value eval_pkg(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.package(*call.children[0]->literal.get<std::string>());
+}
+
+Value eval_installed(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
+    Value v = ctx.package(*call.children[0]->literal.get<std::string>());
+    if (v.is_unknown()) return v;
+    return Value(!v.is_null());
+}
+
+Value eval_env(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.env(*call.children[0]->literal.get<std::string>());
+}
+
+Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalContext&) { return Value(*call.const_version); }
+
+Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(false);
+    const auto* v = args[0].get<version::Version>();
+    auto inside = call.range->contains(*v);
+    if (!inside) return Value::unknown("(" + v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
+                                       std::string(to_string(call.range->scheme())) + ")");
+    return Value(*inside);
+}
+
+Value eval_alloc_conf(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(Null{});
+    auto list = util::KvList::parse(str_arg(args, 0));
+    if (!list) return Value(Null{});
+    auto v = list->get(str_arg(args, 1));
+    return v ? Value(*v) : Value(Null{});
+}
+
+Value eval_alloc_conf_set(const Node&, const std::vector<Value>& args, EvalContext&) {
+    std::string conf = args[0].is_null() ? "" : str_arg(args, 0);
+    if (args[1].is_null() || args[2].is_null()) return args[0];
+    auto list = util::KvList::parse(conf);
+    if (!list) return args[0];  // a malformed value is another rule's finding; leave it alone
+    list->set(str_arg(args, 1), str_arg(args, 2));
+    return Value(list->str());
+}
+
+Value eval_alloc_conf_valid(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(true);
+    return Value(util::KvList::parse(str_arg(args, 0)).has_value());
+}
+
+Value eval_contains(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(false);
+    if (const auto* list = args[0].get<List>())
+        return Value(std::find(list->begin(), list->end(), args[1]) != list->end());
+    return Value(str_arg(args, 0).find(str_arg(args, 1)) != std::string::npos);
+}
+
+Value eval_starts_with(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(false);
+    return Value(str_arg(args, 0).rfind(str_arg(args, 1), 0) == 0);
+}
+
+Value eval_lower(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(Null{});
+    std::string s = str_arg(args, 0);
+    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return Value(s);
+}
+
+Value eval_split(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(List{});
+    const std::string& s = str_arg(args, 0);
+    const std::string& sep = str_arg(args, 1);
+    List out;
+    if (s.empty()) return Value(out);
+    if (sep.empty()) return Value(List{Value(s)});
+    std::size_t start = 0;
+    while (true) {
+        std::size_t at = s.find(sep, start);
+        out.push_back(Value(s.substr(start, at == std::string::npos ? std::string::npos : at - start)));
+        if (at == std::string::npos) break;
+        start = at + sep.size();
+    }
+    return Value(out);
+}
+
+Value eval_count_containing(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(std::int64_t{0});
+    std::int64_t n = 0;
+    for (const auto& item : *args[0].get<List>())
+        if (const auto* s = item.get<std::string>(); s && s->find(str_arg(args, 1)) != std::string::npos) ++n;
+    return Value(n);
+}
+
+Value eval_len(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(std::int64_t{0});
+    if (const auto* l = args[0].get<List>()) return Value(static_cast<std::int64_t>(l->size()));
+    return Value(static_cast<std::int64_t>(str_arg(args, 0).size()));
+}
+
+Value eval_to_int(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(Null{});
+    const std::string& s = str_arg(args, 0);
+    if (s.empty() || s.size() > 18) return Value(Null{});
+    std::size_t i = s[0] == '-' ? 1 : 0;
+    if (i == s.size() || !std::all_of(s.begin() + static_cast<long>(i), s.end(), [](unsigned char c) { return std::isdigit(c); }))
+        return Value(Null{});
+    return Value(static_cast<std::int64_t>(std::stoll(s)));
+}
+
+Value eval_known(const Node&, const std::vector<Value>& args, EvalContext&) { return Value(!args[0].is_unknown()); }
+
+Value eval_min(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(Null{});
+    return Value(std::min(*args[0].get<std::int64_t>(), *args[1].get<std::int64_t>()));
+}
+Value eval_max(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(Null{});
+    return Value(std::max(*args[0].get<std::int64_t>(), *args[1].get<std::int64_t>()));
+}
+
+Value eval_lookup(const Node& call, const std::vector<Value>& args, EvalContext& ctx) {
+    if (args[2].is_null()) return Value(Null{});
+    return ctx.lookup(*call.children[0]->literal.get<std::string>(), *call.children[1]->literal.get<std::string>(), args[2],
+                      *call.children[3]->literal.get<std::string>());
+}
+
+}  // namespace
+
+const std::vector<FunctionDef>& all_functions() {
+    static const std::vector<FunctionDef> table = {
+        {"alloc_conf", "alloc_conf(conf: string, key: string) -> string",
+         "The value of `key` in a `key:value,key:value` allocator config; null when absent or unset.", 2, 2,
+         check_string_fn, eval_alloc_conf},
+        {"alloc_conf_set", "alloc_conf_set(conf: string, key: string, value: string) -> string",
+         "The allocator config with `key` set to `value`, every other entry kept in order.", 3, 3, check_string_fn,
+         eval_alloc_conf_set},
+        {"alloc_conf_valid", "alloc_conf_valid(conf: string) -> bool",
+         "Whether the allocator config parses as `key:value` entries (an unset config is valid).", 1, 1, check_string_pred,
+         eval_alloc_conf_valid},
+        {"cann_version", "cann_version(text: string literal) -> version", "A CANN-scheme version constant.", 1, 1,
+         check_version_literal, eval_version_literal},
+        {"contains", "contains(haystack: string | list, needle) -> bool", "Substring or list membership.", 2, 2,
+         check_contains, eval_contains},
+        {"count_containing", "count_containing(items: list<string>, needle: string) -> int",
+         "How many items contain `needle`.", 2, 2, check_count_containing, eval_count_containing},
+        {"env", "env(name: string literal) -> string",
+         "The launch environment's value of a variable: [env] of the job, else the probed environment; null when unset.", 1,
+         1, check_env, eval_env},
+        {"installed", "installed(name: string literal) -> bool", "Whether the package is known to be installed.", 1, 1,
+         check_pkg, eval_installed},
+        {"known", "known(x) -> bool", "True when `x` could be established; never unknown itself.", 1, 1, check_known,
+         eval_known, true},
+        {"len", "len(x: string | list) -> int", "Length of a string or list.", 1, 1, check_len, eval_len},
+        {"lookup", "lookup(table, key_column, key, value_column) -> column type",
+         "The `value_column` cell of the first row of a pack table whose `key_column` equals `key`; null when none does.",
+         4, 4, check_lookup, eval_lookup},
+        {"lower", "lower(s: string) -> string", "Lower-cased text.", 1, 1, check_string_fn, eval_lower},
+        {"max", "max(a: int, b: int) -> int", "The larger integer.", 2, 2, check_minmax, eval_max},
+        {"min", "min(a: int, b: int) -> int", "The smaller integer.", 2, 2, check_minmax, eval_min},
+        {"pkg", "pkg(name: string literal) -> version",
+         "The version of a distribution (PEP 503 name) or of a reserved layer (cann, python …); null when known absent.", 1,
+         1, check_pkg, eval_pkg},
+        {"satisfies", "satisfies(v: version, range: string literal) -> bool",
+         "Whether `v` lies in the range, in the version's scheme (PEP 440 or CANN).", 2, 2, check_satisfies,
+         eval_satisfies},
+        {"split", "split(s: string, sep: string) -> list<string>", "Pieces of `s` between separators.", 2, 2, check_split,
+         eval_split},
+        {"starts_with", "starts_with(s: string, prefix: string) -> bool", "Prefix test.", 2, 2, check_string_pred,
+         eval_starts_with},
+        {"to_int", "to_int(s: string) -> int", "The integer a string spells; null when it spells none.", 1, 1, check_to_int,
+         eval_to_int},
+        {"version", "version(text: string literal) -> version", "A PEP 440 version constant.", 1, 1,
+         check_version_literal, eval_version_literal},
+    };
+    return table;
+}
+
+const FunctionDef* find_function(std::string_view name) {
+    for (const auto& f : all_functions())
+        if (name == f.name) return &f;
+    return nullptr;
+}
+
+}  // namespace preflight::lang

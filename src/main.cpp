@@ -1,0 +1,17 @@
+// Thin entry point: run the app, turn anything unexpected into exit code 3.
+#include <exception>
+#include <iostream>
+
+#include "app/app.hpp"
+#include "core/exit_code.hpp"
+
+int main(int argc, char** argv) {
+    try {
+        return preflight::app::run(argc, argv);
+    } catch (const std::exception& e) {
+        std::cerr << "preflight: internal error: " << e.what() << "\n";
+    } catch (...) {
+        std::cerr << "preflight: internal error\n";
+    }
+    return preflight::exit_internal;
+}

@@ -1,0 +1,97 @@
+#include "output/report.hpp"
+
+#include <fmt/format.h>
+
+#include "output/excerpt.hpp"
+#include "output/json_value.hpp"
+
+namespace preflight::output {
+
+std::string text_report(const ReportInput& in, const Style& style) {
+    const auto& r = *in.result;
+    std::string out;
+    int counts[3] = {0, 0, 0};
+    int fixable = 0;
+    for (const auto& f : r.findings) {
+        ++counts[static_cast<int>(f.severity)];
+        if (f.fixable) ++fixable;
+        out += fmt::format("{}: {}: {} [{}]\n", location_prefix(f.location), style.severity(f.severity), f.message, f.rule);
+        out += excerpt(f.location, style);
+        for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", fix);
+        for (const auto& e : f.evidence) out += fmt::format("  fact: {}\n", e);
+    }
+    if (!in.quiet) {
+        if (!r.patch.empty()) {
+            out += "\n" + style.bold("patched runtime arguments:") + "\n";
+            for (const auto& [name, e] : r.patch.env)
+                out += e.value ? fmt::format("  {}={}  [{}]\n", name, display(*e.value), e.rule)
+                               : fmt::format("  unset {}  [{}]\n", name, e.rule);
+            for (const auto& [key, e] : r.patch.config) out += fmt::format("  {} = {}  [{}]\n", key, literal(*e.value), e.rule);
+        }
+        if (!r.fallbacks.empty()) {
+            out += "\n" + style.bold("kernel fallbacks:") + "\n";
+            for (const auto& fb : r.fallbacks)
+                out += fmt::format("  {} -> {}  [{}]\n      {}\n", fb.kernel, fb.implementation, fb.rule, fb.reason);
+        }
+        if (!r.limitations.empty()) {
+            out += "\n" + style.bold("limitations:") + "\n";
+            for (const auto& lim : r.limitations) out += fmt::format("  {}  [{}]\n      {}\n", lim.feature, lim.rule, lim.reason);
+        }
+        out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable)\n", style.bold(in.verdict), counts[2],
+                           counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable);
+    }
+    return out;
+}
+
+nlohmann::ordered_json json_report(const ReportInput& in) {
+    const auto& r = *in.result;
+    nlohmann::ordered_json j;
+    j["preflight_version"] = PREFLIGHT_VERSION;
+    j["output_version"] = 1;
+    j["config"] = in.config_path;
+    j["verdict"] = in.verdict;
+    auto findings = nlohmann::ordered_json::array();
+    auto undetermined = nlohmann::ordered_json::array();
+    for (const auto& f : r.findings) {
+        nlohmann::ordered_json loc;
+        loc["file"] = f.location.file;
+        loc["line"] = f.location.line > 0 ? nlohmann::ordered_json(f.location.line) : nlohmann::ordered_json(nullptr);
+        loc["column"] = f.location.column > 0 ? nlohmann::ordered_json(f.location.column) : nlohmann::ordered_json(nullptr);
+        loc["key"] = f.location.key.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(f.location.key);
+        nlohmann::ordered_json item;
+        item["rule"] = f.rule;
+        item["pack"] = f.pack;
+        item["severity"] = to_string(f.severity);
+        item["message"] = f.message;
+        item["location"] = loc;
+        item["fixable"] = f.fixable;
+        item["references"] = f.references;
+        item["fixes"] = f.fixes;
+        item["facts"] = f.evidence;
+        item["undetermined"] = f.undetermined;
+        findings.push_back(item);
+        if (f.undetermined) undetermined.push_back({{"rule", f.rule}, {"missing", f.missing}});
+    }
+    j["findings"] = findings;
+    nlohmann::ordered_json patch;
+    patch["env"] = nlohmann::ordered_json::object();
+    patch["unset_env"] = nlohmann::ordered_json::array();
+    patch["config"] = nlohmann::ordered_json::object();
+    for (const auto& [name, e] : r.patch.env) {
+        if (e.value) patch["env"][name] = display(*e.value);
+        else patch["unset_env"].push_back(name);
+    }
+    for (const auto& [key, e] : r.patch.config) patch["config"][key] = to_json(*e.value);
+    j["patch"] = patch;
+    auto fallbacks = nlohmann::ordered_json::array();
+    for (const auto& fb : r.fallbacks)
+        fallbacks.push_back({{"kernel", fb.kernel}, {"implementation", fb.implementation}, {"rule", fb.rule}, {"reason", fb.reason}});
+    j["fallbacks"] = fallbacks;
+    auto limitations = nlohmann::ordered_json::array();
+    for (const auto& lim : r.limitations) limitations.push_back({{"feature", lim.feature}, {"rule", lim.rule}, {"reason", lim.reason}});
+    j["limitations"] = limitations;
+    j["undetermined"] = undetermined;
+    return j;
+}
+
+}  // namespace preflight::output

@@ -1,0 +1,358 @@
+#include "rules/engine.hpp"
+
+#include <algorithm>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "lang/evaluator.hpp"
+
+namespace preflight::rules {
+namespace {
+
+// The facts as a rule sees them in one iteration: the job's facts under the patch
+// accumulated so far, plus derived facts computed on demand.
+class StateContext : public lang::EvalContext {
+public:
+    StateContext(const RuleSet& rules, const facts::FactSet& facts, const Patch& patch)
+        : rules_(rules), facts_(facts), patch_(patch) {}
+
+    Value fact(std::string_view name) override {
+        std::string key(name);
+        if (const DerivedFact* d = rules_.find_derived(key)) {
+            if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+            Value v = lang::evaluate(*d->expr.root, *this);
+            memo_[key] = v;
+            return v;
+        }
+        if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
+        if (auto it = facts_.config.find(key); it != facts_.config.end()) return it->second.value;
+        return Value::unknown(key);
+    }
+
+    Value env(std::string_view name) override {
+        std::string key(name);
+        if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
+        if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
+        return facts_.env_complete ? Value(Null{}) : Value::unknown("env(" + key + ")");
+    }
+
+    Value package(std::string_view name) override {
+        std::string key(name);
+        if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
+        return facts_.packages_complete ? Value(Null{}) : Value::unknown("pkg(" + key + ")");
+    }
+
+    Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
+        auto t = rules_.tables.find(std::string(table));
+        if (t == rules_.tables.end()) return Value(Null{});
+        for (const auto& row : t->second.rows) {
+            auto k = row.cells.find(std::string(key_column));
+            if (k != row.cells.end() && k->second == key) {
+                auto v = row.cells.find(std::string(value_column));
+                return v == row.cells.end() ? Value(Null{}) : v->second;
+            }
+        }
+        return Value(Null{});
+    }
+
+    // "(job.toml:30) pkg megatron-core = 0.15.3" for what a rule read.
+    std::string describe_fact(const std::string& name) {
+        std::string origin = "unknown";
+        if (rules_.find_derived(name)) origin = "derived";
+        else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
+        else if (auto f = facts_.config.find(name); f != facts_.config.end()) origin = describe(f->second.origin);
+        return fmt::format("({}) {} = {}", origin, name, display(fact(name)));
+    }
+    std::string describe_env(const std::string& name) {
+        std::string origin = facts_.env_complete ? "job" : "unknown";
+        if (auto p = patch_.env.find(name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
+        else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
+        return fmt::format("({}) env {} = {}", origin, name, display(env(name)));
+    }
+    std::string describe_package(const std::string& name) {
+        std::string origin = facts_.packages_complete ? "probe" : "unknown";
+        if (auto f = facts_.packages.find(name); f != facts_.packages.end()) origin = describe(f->second.origin);
+        Value v = package(name);
+        return fmt::format("({}) pkg {} = {}", origin, name, v.is_null() ? "not installed" : display(v));
+    }
+
+private:
+    const RuleSet& rules_;
+    const facts::FactSet& facts_;
+    const Patch& patch_;
+    std::map<std::string, Value> memo_;
+};
+
+struct Reads {
+    std::set<std::string> facts, packages, env_vars;
+};
+
+// What an expression reads, looking through derived facts to the facts under them,
+// so a finding shows the job and environment values that decided it.
+Reads reads_of(const lang::Expression& e, const RuleSet& rules) {
+    Reads out;
+    std::vector<const lang::Expression*> todo{&e};
+    while (!todo.empty()) {
+        const lang::Expression* x = todo.back();
+        todo.pop_back();
+        out.packages.insert(x->packages.begin(), x->packages.end());
+        out.env_vars.insert(x->env_vars.begin(), x->env_vars.end());
+        for (const auto& name : x->facts) {
+            if (!out.facts.insert(name).second) continue;
+            if (const DerivedFact* d = rules.find_derived(name)) todo.push_back(&d->expr);
+        }
+    }
+    return out;
+}
+
+// true / false / Unknown: the condition, less the versions where upstream fixed it.
+Value fires(const Rule& rule, StateContext& ctx) {
+    Value when = lang::evaluate(*rule.when.root, ctx);
+    if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
+    // Retired when every fixed_in package is at a fixed version.
+    Value retired(true);
+    for (const auto& f : rule.fixed_in) {
+        Value v = ctx.package(f.package);
+        if (v.is_unknown()) {
+            retired = retired.is_unknown() ? Value(Unknown{[&] {
+                auto m = retired.get<Unknown>()->missing;
+                m.insert("pkg(" + f.package + ")");
+                return m;
+            }()})
+                                           : Value::unknown("pkg(" + f.package + ")");
+            continue;
+        }
+        const auto* ver = v.get<version::Version>();
+        bool fixed = ver && f.range.contains(*ver).value_or(false);
+        if (!fixed) return when;  // one package below its fix decides it
+    }
+    if (retired.is_unknown()) {
+        if (when.is_unknown()) {
+            auto m = when.get<Unknown>()->missing;
+            const auto& r = retired.get<Unknown>()->missing;
+            m.insert(r.begin(), r.end());
+            return Value(Unknown{m});
+        }
+        return retired;  // when is true; whether it is already fixed is unknown
+    }
+    return Value(false);
+}
+
+std::string fix_text(const Fix& f, const std::optional<Value>& value) {
+    std::string what;
+    if (f.target == Fix::Target::env) {
+        what = value ? fmt::format("set env {}={}", f.key, display(*value)) : fmt::format("unset env {}", f.key);
+    } else {
+        what = value ? fmt::format("set {} = {}", f.key, literal(*value)) : fmt::format("set {}", f.key);
+    }
+    return f.safe ? what : what + " (suggested)";
+}
+
+Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std::string& config_path) {
+    for (const auto& key : rule.about) {
+        const Fact* fact = nullptr;
+        if (key.rfind("env.", 0) == 0) {
+            if (auto it = facts.env.find(key.substr(4)); it != facts.env.end()) fact = &it->second;
+        } else if (key.rfind("packages.", 0) == 0) {
+            if (auto it = facts.packages.find(version::normalize_package_name(key.substr(9))); it != facts.packages.end())
+                fact = &it->second;
+        } else if (auto it = facts.config.find(key); it != facts.config.end()) {
+            fact = &it->second;
+        }
+        if (fact && fact->origin.kind == OriginKind::job) {
+            Location l = fact->origin.where;
+            l.key = key;
+            return l;
+        }
+    }
+    Location l;
+    l.file = config_path;
+    l.key = rule.about.empty() ? "" : rule.about.front();
+    return l;
+}
+
+// What a user can give so that a missing fact becomes known.
+std::string how_to_know(const std::string& missing) {
+    if (missing.rfind("pkg(", 0) == 0)
+        return fmt::format("{} version unknown: give --probe, --env or [packages]", missing.substr(4, missing.size() - 5));
+    if (missing.rfind("env(", 0) == 0)
+        return fmt::format("{} unknown: give --probe or --env, or set it in [env]", missing.substr(4, missing.size() - 5));
+    if (missing.rfind("model.", 0) == 0)
+        return fmt::format("{} unknown: set it in [model] or point model.config at the config.json", missing);
+    if (missing.front() == '(') return missing.substr(1, missing.size() - 2);
+    return fmt::format("{} unknown: set it in the job file", missing);
+}
+
+}  // namespace
+
+Severity CheckResult::worst() const {
+    Severity w = Severity::info;
+    for (const auto& f : findings) w = std::max(w, f.severity);
+    return w;
+}
+
+bool CheckResult::has_at_least(Severity s) const {
+    return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= s; });
+}
+
+CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path,
+                      const CheckOptions& options) {
+    CheckResult result;
+    std::map<std::string, Finding> fired;       // rule id → first firing
+    std::map<std::string, Finding> engine_errors;
+    std::vector<Patch> history{Patch{}};
+    Patch patch;
+    std::map<std::string, std::set<std::string>> undetermined_now;  // in the last iteration
+
+    for (int iteration = 1;; ++iteration) {
+        result.iterations = iteration;
+        StateContext ctx(rules, facts, patch);
+        undetermined_now.clear();
+        std::vector<const Rule*> firing;
+        // Proposals of this iteration: target key → (value, rule).
+        std::map<std::string, std::vector<std::pair<PatchEntry, const Fix*>>> proposals;
+        for (const auto& rule : rules.rules) {
+            Value verdict = fires(rule, ctx);
+            if (const auto* u = verdict.get<Unknown>()) {
+                undetermined_now[rule.id] = u->missing;
+                continue;
+            }
+            if (!verdict.get<bool>() || !*verdict.get<bool>()) continue;
+            firing.push_back(&rule);
+            if (!fired.count(rule.id)) {
+                Finding f;
+                f.rule = rule.id;
+                f.pack = rule.pack;
+                f.severity = rule.severity;
+                f.message = rule.message.render(ctx);
+                f.location = locate_finding(rule, facts, config_path);
+                f.references = rule.references;
+                auto reads = reads_of(rule.when, rules);
+                for (const auto& name : reads.facts) f.evidence.push_back(ctx.describe_fact(name));
+                for (const auto& name : reads.packages) f.evidence.push_back(ctx.describe_package(name));
+                for (const auto& name : reads.env_vars) f.evidence.push_back(ctx.describe_env(name));
+                for (const auto& fix : rule.fixes) {
+                    std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
+                    if (fix.expr) value = lang::evaluate(*fix.expr->root, ctx);
+                    f.fixes.push_back(fix_text(fix, value));
+                    if (fix.safe || options.apply_suggested) f.fixable = true;
+                }
+                fired[rule.id] = std::move(f);
+            }
+            for (const auto& fix : rule.fixes) {
+                if (!fix.safe && !options.apply_suggested) continue;
+                std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
+                if (fix.expr) {
+                    value = lang::evaluate(*fix.expr->root, ctx);
+                    if (value->is_unknown()) continue;  // cannot compute it yet
+                }
+                std::string target = (fix.target == Fix::Target::env ? "env." : "") + fix.key;
+                proposals[target].push_back({PatchEntry{value, rule.id}, &fix});
+            }
+        }
+
+        Patch next = patch;
+        for (auto& [target, list] : proposals) {
+            bool env = target.rfind("env.", 0) == 0;
+            std::string key = env ? target.substr(4) : target;
+            auto& slot = env ? next.env : next.config;
+            // Two rules wanting one key to hold different values is a conflict.
+            std::set<std::string> rules_involved;
+            bool conflict = false;
+            for (const auto& [entry, fix] : list) {
+                rules_involved.insert(entry.rule);
+                if (entry.value != list.front().first.value) conflict = true;
+            }
+            if (auto it = slot.find(key); it != slot.end()) {
+                for (const auto& [entry, fix] : list)
+                    if (entry.rule != it->second.rule && entry.value != it->second.value) {
+                        conflict = true;
+                        rules_involved.insert(it->second.rule);
+                    }
+            }
+            if (conflict) {
+                std::string names;
+                for (const auto& r : rules_involved) names += (names.empty() ? "" : ", ") + r;
+                Finding f;
+                f.rule = "preflight-fix-conflict";
+                f.pack = "preflight";
+                f.severity = Severity::error;
+                f.message = fmt::format("rules {} set {} to different values; fix the job by hand and tell the pack owners", names,
+                                        env ? "env " + key : key);
+                f.location.file = config_path;
+                f.location.key = target;
+                engine_errors[f.rule + ":" + target] = f;
+                continue;
+            }
+            if (auto it = slot.find(key); it == slot.end() || it->second.value != list.front().first.value)
+                slot[key] = list.front().first;
+        }
+
+        if (next == patch || iteration >= options.max_iterations) {
+            if (next != patch) {
+                Finding f;
+                f.rule = "preflight-fix-no-fixpoint";
+                f.pack = "preflight";
+                f.severity = Severity::error;
+                f.message = fmt::format("fixes kept changing the job after {} rounds", options.max_iterations);
+                f.location.file = config_path;
+                engine_errors[f.rule] = f;
+            }
+            // Fallbacks and limitations describe the patched state: the rules firing now.
+            for (const Rule* rule : firing) {
+                for (const auto& fb : rule->fallbacks) result.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
+                for (const auto& lim : rule->limitations) result.limitations.push_back({lim.feature, rule->id, lim.reason});
+            }
+            break;
+        }
+        if (std::find(history.begin(), history.end(), next) != history.end()) {
+            std::set<std::string> involved;
+            for (const auto& [k, e] : next.env) involved.insert(e.rule);
+            for (const auto& [k, e] : next.config) involved.insert(e.rule);
+            std::string names;
+            for (const auto& r : involved) names += (names.empty() ? "" : ", ") + r;
+            Finding f;
+            f.rule = "preflight-fix-oscillation";
+            f.pack = "preflight";
+            f.severity = Severity::error;
+            f.message = fmt::format("the fixes of rules {} undo each other; the patch never settles", names);
+            f.location.file = config_path;
+            engine_errors[f.rule] = f;
+            break;
+        }
+        history.push_back(next);
+        patch = std::move(next);
+    }
+
+    result.patch = patch;
+    for (auto& [id, f] : fired) result.findings.push_back(std::move(f));
+    for (auto& [id, f] : engine_errors) result.findings.push_back(std::move(f));
+    for (const auto& [id, missing] : undetermined_now) {
+        if (fired.count(id)) continue;
+        const Rule* rule = rules.find_rule(id);
+        Finding f;
+        f.rule = id;
+        f.pack = rule->pack;
+        f.undetermined = true;
+        f.missing.assign(missing.begin(), missing.end());
+        f.severity = options.strict && rule->severity == Severity::error ? Severity::error : Severity::info;
+        std::string needs;
+        for (const auto& m : f.missing) needs += (needs.empty() ? "" : "; ") + how_to_know(m);
+        f.message = fmt::format("undetermined: {} ({})", rule->summary, needs);
+        f.location = locate_finding(*rule, facts, config_path);
+        f.references = rule->references;
+        result.findings.push_back(std::move(f));
+    }
+    std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
+        auto key = [](const Finding& f) { return std::tuple(f.location.line == 0, f.location.line, f.location.column, f.rule); };
+        return key(a) < key(b);
+    });
+    std::sort(result.fallbacks.begin(), result.fallbacks.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.kernel, a.rule) < std::tie(b.kernel, b.rule); });
+    std::sort(result.limitations.begin(), result.limitations.end(),
+              [](const auto& a, const auto& b) { return std::tie(a.feature, a.rule) < std::tie(b.feature, b.rule); });
+    return result;
+}
+
+}  // namespace preflight::rules

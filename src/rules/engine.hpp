@@ -1,0 +1,72 @@
+// Runs the rules over the facts, applies their fixes and runs them again until
+// nothing changes (a fixpoint), so the consequences of a fix are found too.
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/severity.hpp"
+#include "facts/fact_set.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::rules {
+
+struct CheckOptions {
+    bool apply_suggested = false;  // also apply fixes marked "suggested"
+    bool strict = false;           // undetermined error rules count as errors
+    int max_iterations = 16;
+};
+
+struct Finding {
+    std::string rule;
+    std::string pack;
+    Severity severity = Severity::error;
+    std::string message;
+    Location location;
+    bool fixable = false;
+    std::vector<std::string> references;
+    std::vector<std::string> fixes;     // "set env USE_MCORE_GDN=0", with "(suggested)" where so
+    std::vector<std::string> evidence;  // "(job.toml:30) pkg megatron-core = 0.15.3"
+    bool undetermined = false;
+    std::vector<std::string> missing;  // for undetermined findings
+};
+
+struct PatchEntry {
+    std::optional<Value> value;  // nullopt: unset (env only)
+    std::string rule;
+    bool operator==(const PatchEntry&) const = default;
+};
+
+struct Patch {
+    std::map<std::string, PatchEntry> env;
+    std::map<std::string, PatchEntry> config;
+    bool operator==(const Patch&) const = default;
+    bool empty() const { return env.empty() && config.empty(); }
+};
+
+struct FallbackEntry {
+    std::string kernel, implementation, rule, reason;
+};
+
+struct LimitationEntry {
+    std::string feature, rule, reason;
+};
+
+struct CheckResult {
+    std::vector<Finding> findings;  // sorted by location, then rule id
+    Patch patch;
+    std::vector<FallbackEntry> fallbacks;
+    std::vector<LimitationEntry> limitations;
+    int iterations = 0;
+
+    Severity worst() const;
+    bool has_at_least(Severity s) const;
+};
+
+CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path,
+                      const CheckOptions& options);
+
+}  // namespace preflight::rules

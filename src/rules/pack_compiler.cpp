@@ -1,0 +1,253 @@
+#include <functional>
+#include <set>
+
+#include <fmt/format.h>
+
+#include "config/key_table.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::rules {
+namespace {
+
+lang::Type type_of(const Value& v) {
+    if (v.get<bool>()) return {lang::TypeKind::boolean};
+    if (v.get<std::int64_t>()) return {lang::TypeKind::integer};
+    if (v.get<double>()) return {lang::TypeKind::floating};
+    return {lang::TypeKind::string};
+}
+
+bool snake_case(const std::string& s) {
+    if (s.empty()) return false;
+    for (unsigned char c : s)
+        if (!(std::islower(c) || std::isdigit(c) || c == '_')) return false;
+    return true;
+}
+
+bool kebab_id(const std::string& s) {
+    if (s.empty() || !std::islower(static_cast<unsigned char>(s[0]))) return false;
+    for (unsigned char c : s)
+        if (!(std::islower(c) || std::isdigit(c) || c == '-' || c == '.')) return false;
+    return true;
+}
+
+bool env_name(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    for (unsigned char c : s)
+        if (!std::isalnum(c) && c != '_') return false;
+    return true;
+}
+
+// Rewrites an expression error's offset into a pack-file location.
+Error in_source(const Error& e, const SourceText& s, const std::string& what) {
+    Error out;
+    out.message = what + ": " + e.message;
+    out.location = locate_in(s, e.location.column);
+    return out;
+}
+
+}  // namespace
+
+const Rule* RuleSet::find_rule(std::string_view id) const {
+    for (const auto& r : rules)
+        if (r.id == id) return &r;
+    return nullptr;
+}
+
+const DerivedFact* RuleSet::find_derived(std::string_view name) const {
+    for (const auto& d : derived)
+        if (d.name == name) return &d;
+    return nullptr;
+}
+
+version::Scheme RuleSet::scheme_of(const std::string& normalized) const {
+    auto it = schemes.find(normalized);
+    return it == schemes.end() ? version::Scheme::pep440 : it->second;
+}
+
+std::optional<lang::Type> RuleSet::fact_type(std::string_view name) const {
+    if (name.rfind("env.", 0) == 0 || name.rfind("packages.", 0) == 0) return std::nullopt;
+    if (const auto* k = config::find_key(name)) return k->type;
+    if (const auto* d = find_derived(name)) return d->type;
+    return std::nullopt;
+}
+
+version::Scheme RuleSet::package_scheme(std::string_view normalized_name) const { return scheme_of(std::string(normalized_name)); }
+
+bool RuleSet::has_table(std::string_view table) const { return tables.count(std::string(table)) > 0; }
+
+std::optional<lang::Type> RuleSet::column_type(std::string_view table, std::string_view column) const {
+    auto t = tables.find(std::string(table));
+    if (t == tables.end()) return std::nullopt;
+    auto c = t->second.columns.find(std::string(column));
+    if (c == t->second.columns.end()) return std::nullopt;
+    return c->second;
+}
+
+Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
+    RuleSet set;
+    // Schemes and tables first: expressions are checked against them.
+    std::map<std::string, std::string> scheme_owner, table_owner, fact_owner, rule_owner;
+    for (const auto& pack : packs) {
+        for (const auto& [pkg, entry] : pack.schemes) {
+            auto scheme = version::parse_scheme(entry.first);
+            if (!scheme) return fail(fmt::format("scheme \"{}\" is not one of pep440, cann", entry.first), entry.second);
+            std::string normalized = version::normalize_package_name(pkg);
+            if (auto it = set.schemes.find(normalized); it != set.schemes.end() && it->second != *scheme)
+                return fail(fmt::format("package '{}' is given scheme {} here but {} in pack '{}'", pkg, entry.first,
+                                        version::to_string(it->second), scheme_owner[normalized]),
+                            entry.second);
+            set.schemes[normalized] = *scheme;
+            scheme_owner[normalized] = pack.name;
+        }
+        for (const auto& [name, rows] : pack.tables) {
+            if (table_owner.count(name))
+                return fail(fmt::format("table '{}' is already defined by pack '{}'", name, table_owner[name]),
+                            rows.empty() ? pack.where : rows.front().where);
+            table_owner[name] = pack.name;
+            Table table;
+            for (const auto& row : rows) {
+                if (table.rows.empty()) {
+                    for (const auto& [col, cell] : row.cells) table.columns[col] = type_of(cell);
+                } else {
+                    for (const auto& [col, cell] : row.cells) {
+                        auto it = table.columns.find(col);
+                        if (it == table.columns.end())
+                            return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col), row.where);
+                        if (!(it->second == type_of(cell)))
+                            return fail(fmt::format("table '{}': column '{}' holds {} here but {} in the first row", name, col,
+                                                    lang::to_string(type_of(cell)), lang::to_string(it->second)),
+                                        row.where);
+                    }
+                    for (const auto& [col, type] : table.columns)
+                        if (!row.cells.count(col))
+                            return fail(fmt::format("table '{}': this row lacks column '{}'", name, col), row.where);
+                }
+                table.rows.push_back(row);
+            }
+            set.tables[name] = std::move(table);
+        }
+    }
+    // Derived facts: declare every name and type, then compile each body.
+    for (const auto& pack : packs) {
+        for (const auto& f : pack.facts) {
+            if (config::find_key(f.name)) return fail(fmt::format("fact '{}' is a run-configuration key; derived facts need new names", f.name), f.where);
+            if (fact_owner.count(f.name)) return fail(fmt::format("fact '{}' is already defined by pack '{}'", f.name, fact_owner[f.name]), f.where);
+            fact_owner[f.name] = pack.name;
+            DerivedFact d;
+            d.name = f.name;
+            d.doc = f.doc;
+            d.pack = pack.name;
+            if (!lang::parse_type(f.type, d.type))
+                return fail(fmt::format("fact '{}': unknown type \"{}\" (bool, int, float, string, version, list<string>, list<int>)", f.name, f.type), f.where);
+            set.derived.push_back(std::move(d));
+        }
+    }
+    {
+        std::size_t i = 0;
+        for (const auto& pack : packs) {
+            for (const auto& f : pack.facts) {
+                auto e = lang::compile(f.expr.text, set, set.derived[i].type);
+                if (!e) return tl::unexpected(in_source(e.error(), f.expr, "fact '" + f.name + "'"));
+                set.derived[i].expr = std::move(*e);
+                ++i;
+            }
+        }
+    }
+    // A derived fact may not depend on itself, however indirectly.
+    {
+        std::map<std::string, int> state;  // 1 = visiting, 2 = done
+        std::function<std::optional<std::string>(const std::string&)> visit = [&](const std::string& name) -> std::optional<std::string> {
+            const DerivedFact* d = set.find_derived(name);
+            if (!d || state[name] == 2) return std::nullopt;
+            if (state[name] == 1) return name;
+            state[name] = 1;
+            for (const auto& dep : d->expr.facts)
+                if (auto cycle = visit(dep)) return cycle;
+            state[name] = 2;
+            return std::nullopt;
+        };
+        for (const auto& pack : packs)
+            for (const auto& f : pack.facts)
+                if (auto cycle = visit(f.name))
+                    return fail(fmt::format("fact '{}' depends on itself (through '{}')", f.name, *cycle), f.where);
+    }
+    // Rules.
+    for (const auto& pack : packs) {
+        PackInfo info{pack.name, pack.version, pack.engine, pack.summary, pack.file, pack.dir, pack.rules.size()};
+        set.packs.push_back(info);
+        for (const auto& src : pack.rules) {
+            std::string owner = "rule '" + src.id + "'";
+            if (!kebab_id(src.id)) return fail(owner + ": ids are lower-case kebab-case (letters, digits, '-', '.')", src.where);
+            if (rule_owner.count(src.id)) return fail(fmt::format("{} is already defined by pack '{}'", owner, rule_owner[src.id]), src.where);
+            rule_owner[src.id] = pack.name;
+            Rule r;
+            r.id = src.id;
+            r.pack = pack.name;
+            r.where = src.where;
+            auto severity = parse_severity(src.severity);
+            if (!severity) return fail(owner + ": severity must be error, warning or info", src.where);
+            r.severity = *severity;
+            r.summary = src.summary;
+            r.explain = src.explain;
+            r.references = src.references;
+            r.sources = src.sources;
+            auto when = lang::compile(src.when.text, set, lang::Type{lang::TypeKind::boolean});
+            if (!when) return tl::unexpected(in_source(when.error(), src.when, owner + " 'when'"));
+            r.when = std::move(*when);
+            auto message = lang::MessageTemplate::compile(src.message.text, set);
+            if (!message) return tl::unexpected(in_source(message.error(), src.message, owner + " 'message'"));
+            r.message = std::move(*message);
+            for (const auto& key : src.about) {
+                bool ok = config::find_key(key) || (key.rfind("env.", 0) == 0 && env_name(key.substr(4))) ||
+                          key.rfind("packages.", 0) == 0 || key.rfind("model.", 0) == 0;
+                if (!ok) return fail(fmt::format("{}: 'about' names '{}', which is not a run-configuration key", owner, key), src.where);
+                r.about.push_back(key);
+            }
+            for (const auto& fs : src.fixes) {
+                Fix fix;
+                fix.target = fs.target == "env" ? Fix::Target::env : Fix::Target::config;
+                fix.key = fs.key;
+                fix.unset = fs.unset;
+                fix.safe = fs.safe;
+                lang::Type wanted{lang::TypeKind::string};
+                if (fix.target == Fix::Target::env) {
+                    if (!env_name(fs.key)) return fail(fmt::format("{}: fix names '{}', which is not a valid variable name", owner, fs.key), fs.where);
+                } else {
+                    const auto* key = config::find_key(fs.key);
+                    if (!key) return fail(fmt::format("{}: fix names config key '{}', which does not exist", owner, fs.key), fs.where);
+                    wanted = key->type;
+                }
+                if (fs.literal) {
+                    lang::Type got = type_of(*fs.literal);
+                    if (!(got == wanted)) return fail(fmt::format("{}: fix sets '{}' to {} but it takes {}", owner, fs.key, lang::to_string(got), lang::to_string(wanted)), fs.where);
+                    fix.literal = fs.literal;
+                }
+                if (fs.expr) {
+                    auto e = lang::compile(fs.expr->text, set, wanted);
+                    if (!e) return tl::unexpected(in_source(e.error(), *fs.expr, owner + " fix"));
+                    fix.expr = std::move(*e);
+                }
+                r.fixes.push_back(std::move(fix));
+            }
+            for (const auto& fi : src.fixed_in) {
+                std::string normalized = version::normalize_package_name(fi.package);
+                auto range = version::VersionRange::parse(set.scheme_of(normalized), fi.range);
+                if (!range) return fail(fmt::format("{}: fixed_in versions \"{}\" is not a valid range", owner, fi.range), fi.where);
+                r.fixed_in.push_back({normalized, *range});
+            }
+            for (const auto& fb : src.fallbacks) {
+                if (!snake_case(fb.at("kernel")) || !snake_case(fb.at("implementation")))
+                    return fail(owner + ": fallback kernel and implementation names are snake_case", src.where);
+                r.fallbacks.push_back({fb.at("kernel"), fb.at("implementation"), fb.at("reason")});
+            }
+            for (const auto& lim : src.limitations) {
+                if (!snake_case(lim.at("feature"))) return fail(owner + ": limitation features are snake_case", src.where);
+                r.limitations.push_back({lim.at("feature"), lim.at("reason")});
+            }
+            set.rules.push_back(std::move(r));
+        }
+    }
+    return set;
+}
+
+}  // namespace preflight::rules

@@ -1,0 +1,88 @@
+// A rule pack as read from its TOML file: strings and values with their locations,
+// nothing compiled yet (stage 1 of reader → collector → compiler).
+#pragma once
+
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/value.hpp"
+
+namespace preflight::rules {
+
+// An expression or message as written, and where its text starts in the pack file.
+struct SourceText {
+    std::string text;
+    Location where;         // the opening quote
+    int content_line = 0;   // where the first character of `text` is
+    int content_column = 0;
+};
+
+struct FixSource {
+    std::string target;  // "env" or "config"
+    std::string key;
+    std::optional<Value> literal;      // set = …
+    std::optional<SourceText> expr;    // set_expr = "…"
+    bool unset = false;
+    bool safe = true;
+    Location where;
+};
+
+struct FixedInSource {
+    std::string package;
+    std::string range;
+    Location where;
+};
+
+struct RuleSource {
+    std::string id;
+    std::string severity;
+    std::string summary;
+    SourceText when;
+    SourceText message;
+    std::string explain;
+    std::vector<std::string> about;
+    std::vector<std::string> references;
+    std::vector<std::string> sources;  // FACTS.md sections the rule encodes
+    std::vector<FixSource> fixes;
+    std::vector<FixedInSource> fixed_in;
+    std::vector<std::map<std::string, std::string>> fallbacks;    // kernel, implementation, reason
+    std::vector<std::map<std::string, std::string>> limitations;  // feature, reason
+    Location where;
+};
+
+struct DerivedFactSource {
+    std::string name;
+    std::string type;
+    SourceText expr;
+    std::string doc;
+    Location where;
+};
+
+struct TableRow {
+    std::map<std::string, Value> cells;
+    Location where;
+};
+
+struct PackSource {
+    std::string file;  // path of pack.toml
+    std::string dir;
+    std::string name;
+    std::string version;
+    std::string engine;  // PEP 440 range of preflight versions
+    std::string summary;
+    Location where;
+    std::map<std::string, std::pair<std::string, Location>> schemes;  // package → scheme
+    std::map<std::string, std::vector<TableRow>> tables;
+    std::vector<DerivedFactSource> facts;
+    std::vector<RuleSource> rules;
+};
+
+Result<PackSource> read_pack(const std::string& file);
+
+// Maps a byte offset inside a SourceText to its line and column in the pack file.
+Location locate_in(const SourceText& s, int offset);
+
+}  // namespace preflight::rules

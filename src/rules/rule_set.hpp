@@ -1,0 +1,101 @@
+// Compiled packs: the rules, derived facts, tables and version schemes the engine
+// runs with (stage 3 of reader → collector → compiler).
+#pragma once
+
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/severity.hpp"
+#include "lang/compiler.hpp"
+#include "lang/message_template.hpp"
+#include "lang/schema.hpp"
+#include "rules/pack_source.hpp"
+
+namespace preflight::rules {
+
+struct Fix {
+    enum class Target { env, config } target = Target::env;
+    std::string key;
+    std::optional<Value> literal;
+    std::optional<lang::Expression> expr;  // computed value
+    bool unset = false;
+    bool safe = true;
+};
+
+struct FixedIn {
+    std::string package;  // normalized
+    version::VersionRange range;
+};
+
+struct Fallback {
+    std::string kernel, implementation, reason;
+};
+
+struct Limitation {
+    std::string feature, reason;
+};
+
+struct Rule {
+    std::string id;
+    std::string pack;
+    Severity severity = Severity::error;
+    std::string summary;
+    std::string explain;
+    lang::Expression when;
+    lang::MessageTemplate message;
+    std::vector<std::string> about;
+    std::vector<std::string> references;
+    std::vector<std::string> sources;
+    std::vector<Fix> fixes;
+    std::vector<FixedIn> fixed_in;
+    std::vector<Fallback> fallbacks;
+    std::vector<Limitation> limitations;
+    Location where;
+};
+
+struct DerivedFact {
+    std::string name;
+    lang::Type type;
+    lang::Expression expr;
+    std::string doc;
+    std::string pack;
+};
+
+struct PackInfo {
+    std::string name, version, engine, summary, file, dir;
+    std::size_t rule_count = 0;
+};
+
+struct Table {
+    std::map<std::string, lang::Type> columns;
+    std::vector<TableRow> rows;
+};
+
+class RuleSet : public lang::Schema {
+public:
+    std::vector<PackInfo> packs;
+    std::vector<Rule> rules;
+    std::vector<DerivedFact> derived;  // in dependency order
+    std::map<std::string, Table> tables;
+    std::map<std::string, version::Scheme> schemes;  // normalized package → scheme
+
+    const Rule* find_rule(std::string_view id) const;
+    const DerivedFact* find_derived(std::string_view name) const;
+    version::Scheme scheme_of(const std::string& normalized) const;
+
+    // lang::Schema
+    std::optional<lang::Type> fact_type(std::string_view name) const override;
+    version::Scheme package_scheme(std::string_view normalized_name) const override;
+    bool has_table(std::string_view table) const override;
+    std::optional<lang::Type> column_type(std::string_view table, std::string_view column) const override;
+};
+
+// Compiles collected pack sources. Errors name the pack file, line and column
+// (inside an expression where the error is in one).
+Result<RuleSet> compile_packs(const std::vector<PackSource>& packs);
+
+}  // namespace preflight::rules

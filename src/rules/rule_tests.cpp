@@ -1,0 +1,151 @@
+#include "rules/rule_tests.hpp"
+
+#include <algorithm>
+#include <filesystem>
+#include <map>
+#include <set>
+
+#include <fmt/format.h>
+#include <toml.hpp>
+
+#include "config/run_config.hpp"
+#include "facts/fact_set.hpp"
+#include "output/json_value.hpp"
+#include "rules/engine.hpp"
+
+namespace preflight::rules {
+namespace fs = std::filesystem;
+namespace {
+
+using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
+
+std::string scalar_text(const TomlValue& v) {
+    if (v.is_string()) return v.as_string().str;
+    if (v.is_boolean()) return v.as_boolean() ? "true" : "false";
+    if (v.is_integer()) return std::to_string(v.as_integer());
+    if (v.is_floating()) return fmt::format("{}", v.as_floating());
+    return toml::format(v);
+}
+
+Result<std::set<std::string>> string_set(const TomlValue& t, const std::string& key, const std::string& file) {
+    std::set<std::string> out;
+    if (!t.contains(key)) return out;
+    const auto& v = t.at(key);
+    if (!v.is_array()) return fail(fmt::format("'{}' must be a list of strings", key), Location{file, static_cast<int>(v.location().line())});
+    for (const auto& item : v.as_array()) {
+        if (!item.is_string()) return fail(fmt::format("'{}' must be a list of strings", key), Location{file, static_cast<int>(item.location().line())});
+        out.insert(item.as_string().str);
+    }
+    return out;
+}
+
+void compare_sets(const std::string& what, const std::set<std::string>& expected, const std::set<std::string>& actual,
+                  CaseResult& out) {
+    if (expected == actual) return;
+    out.passed = false;
+    for (const auto& e : expected)
+        if (!actual.count(e)) out.diff.push_back(fmt::format("- {} {}", what, e));
+    for (const auto& a : actual)
+        if (!expected.count(a)) out.diff.push_back(fmt::format("+ {} {}", what, a));
+}
+
+}  // namespace
+
+std::size_t TestReport::failed() const {
+    return static_cast<std::size_t>(std::count_if(cases.begin(), cases.end(), [](const CaseResult& c) { return !c.passed; })) +
+           coverage_gaps.size();
+}
+
+Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::string>& only_packs) {
+    TestReport report;
+    for (const auto& pack : rules.packs) {
+        if (!only_packs.empty() && std::find(only_packs.begin(), only_packs.end(), pack.name) == only_packs.end()) continue;
+        std::set<std::string> pack_rules, fired_somewhere, quiet_somewhere;
+        for (const auto& r : rules.rules)
+            if (r.pack == pack.name) pack_rules.insert(r.id);
+        fs::path tests = fs::path(pack.dir) / "tests";
+        std::vector<fs::path> cases;
+        std::error_code ec;
+        if (fs::is_directory(tests, ec))
+            for (const auto& entry : fs::directory_iterator(tests, ec))
+                if (entry.is_directory()) cases.push_back(entry.path());
+        std::sort(cases.begin(), cases.end());
+        for (const auto& dir : cases) {
+            CaseResult result;
+            result.pack = pack.name;
+            result.name = dir.filename().string();
+            std::string job = (dir / "job.toml").string();
+            std::string expect_file = (dir / "expect.toml").string();
+            TomlValue expect;
+            try {
+                expect = toml::parse<toml::discard_comments, std::map, std::vector>(expect_file);
+            } catch (const std::exception& e) {
+                std::string what = e.what();
+                return fail("cannot read test expectations: " + what.substr(0, what.find('\n')), Location{expect_file});
+            }
+            auto cfg = config::load_run_config(job, [&](const std::string& p) { return rules.scheme_of(p); });
+            if (!cfg) return tl::unexpected(cfg.error());
+            auto check = run_check(rules, facts::from_run_config(*cfg), job, CheckOptions{});
+
+            std::set<std::string> fired, undetermined;
+            for (const auto& f : check.findings) {
+                if (f.pack != pack.name) continue;
+                (f.undetermined ? undetermined : fired).insert(f.rule);
+            }
+            auto fires = string_set(expect, "fires", expect_file);
+            auto quiet = string_set(expect, "quiet", expect_file);
+            if (!fires) return tl::unexpected(fires.error());
+            if (!quiet) return tl::unexpected(quiet.error());
+            for (const auto& id : *fires)
+                if (!pack_rules.count(id)) return fail(fmt::format("'fires' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
+            for (const auto& id : *quiet)
+                if (!pack_rules.count(id)) return fail(fmt::format("'quiet' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
+            compare_sets("fires", *fires, fired, result);
+            for (const auto& id : *quiet)
+                if (fired.count(id) || undetermined.count(id)) {
+                    result.passed = false;
+                    result.diff.push_back(fmt::format("+ {} {} (expected quiet)", fired.count(id) ? "fires" : "undetermined", id));
+                }
+            fired_somewhere.insert(fires->begin(), fires->end());
+            quiet_somewhere.insert(quiet->begin(), quiet->end());
+            if (expect.contains("undetermined")) {
+                auto want = string_set(expect, "undetermined", expect_file);
+                if (!want) return tl::unexpected(want.error());
+                compare_sets("undetermined", *want, undetermined, result);
+            }
+            if (expect.contains("fallbacks")) {
+                auto want = string_set(expect, "fallbacks", expect_file);
+                if (!want) return tl::unexpected(want.error());
+                std::set<std::string> got;
+                for (const auto& fb : check.fallbacks) got.insert(fb.kernel + "=" + fb.implementation);
+                compare_sets("fallback", *want, got, result);
+            }
+            if (expect.contains("limitations")) {
+                auto want = string_set(expect, "limitations", expect_file);
+                if (!want) return tl::unexpected(want.error());
+                std::set<std::string> got;
+                for (const auto& lim : check.limitations) got.insert(lim.feature);
+                compare_sets("limitation", *want, got, result);
+            }
+            if (expect.contains("patch")) {
+                const auto& patch = expect.at("patch");
+                std::set<std::string> want, got;
+                if (patch.contains("env"))
+                    for (const auto& [k, v] : patch.at("env").as_table()) want.insert("env " + k + "=" + scalar_text(v));
+                if (patch.contains("config"))
+                    for (const auto& [k, v] : patch.at("config").as_table()) want.insert("config " + k + "=" + scalar_text(v));
+                for (const auto& [k, e] : check.patch.env) got.insert("env " + k + "=" + (e.value ? display(*e.value) : "<unset>"));
+                for (const auto& [k, e] : check.patch.config) got.insert("config " + k + "=" + display(*e.value));
+                compare_sets("patch", want, got, result);
+            }
+            report.cases.push_back(std::move(result));
+        }
+        for (const auto& id : pack_rules) {
+            if (!fired_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it fires", pack.name, id));
+            if (!quiet_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it must stay quiet", pack.name, id));
+        }
+    }
+    return report;
+}
+
+}  // namespace preflight::rules

@@ -1,0 +1,38 @@
+// Each pack's own test cases: tests/<case>/job.toml and tests/<case>/expect.toml.
+//
+// expect.toml:
+//   fires = ["rule-id", …]     # exactly these rules of the pack fire
+//   quiet = ["rule-id", …]     # these must not fire (a deliberate negative case)
+//   undetermined = [ … ]       # optional: exactly these rules of the pack are undetermined
+//   fallbacks = ["kernel=implementation", …]   # optional, exact
+//   limitations = ["feature", …]               # optional, exact
+//   [patch.env]    NAME = "value"               # optional, exact (all packs' fixes)
+//   [patch.config] "train.packing" = false      # optional, exact
+//
+// Every rule of a pack must fire in one case and stay quiet in another.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::rules {
+
+struct CaseResult {
+    std::string pack;
+    std::string name;
+    bool passed = true;
+    std::vector<std::string> diff;  // "- expected" / "+ actual" lines, or a reason
+};
+
+struct TestReport {
+    std::vector<CaseResult> cases;
+    std::vector<std::string> coverage_gaps;  // "pack: rule X has no case where it fires"
+    std::size_t failed() const;
+};
+
+Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::string>& only_packs);
+
+}  // namespace preflight::rules

@@ -1,0 +1,72 @@
+#include "util/kv_list.hpp"
+
+#include <algorithm>
+
+namespace preflight::util {
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+    return s;
+}
+
+}  // namespace
+
+std::optional<KvList> KvList::parse(std::string_view text, std::string* error) {
+    KvList list;
+    if (trim(text).empty()) return list;
+    // A bracketed value such as roundup_power2_divisions:[256:1,512:2] holds commas.
+    std::size_t start = 0;
+    int depth = 0;
+    for (std::size_t i = 0; i <= text.size(); ++i) {
+        char c = i < text.size() ? text[i] : ',';
+        if (c == '[') ++depth;
+        if (c == ']') --depth;
+        if (c != ',' || depth > 0) continue;
+        std::string_view entry = trim(text.substr(start, i - start));
+        start = i + 1;
+        std::size_t colon = entry.find(':');
+        if (colon == std::string_view::npos || trim(entry.substr(0, colon)).empty()) {
+            if (error) *error = entry.empty() ? "an empty entry" : "entry '" + std::string(entry) + "' is not key:value";
+            return std::nullopt;
+        }
+        list.entries_.push_back({std::string(trim(entry.substr(0, colon))), std::string(trim(entry.substr(colon + 1)))});
+    }
+    return list;
+}
+
+std::optional<std::string> KvList::get(std::string_view key) const {
+    for (auto it = entries_.rbegin(); it != entries_.rend(); ++it)
+        if (it->key == key) return it->value;
+    return std::nullopt;
+}
+
+void KvList::set(std::string_view key, std::string_view value) {
+    bool done = false;
+    for (auto it = entries_.begin(); it != entries_.end();) {
+        if (it->key != key) {
+            ++it;
+        } else if (!done) {
+            it->value = std::string(value);
+            done = true;
+            ++it;
+        } else {
+            it = entries_.erase(it);  // a repeated key would shadow the one we set
+        }
+    }
+    if (!done) entries_.push_back({std::string(key), std::string(value)});
+}
+
+void KvList::remove(std::string_view key) {
+    entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const KvEntry& e) { return e.key == key; }),
+                   entries_.end());
+}
+
+std::string KvList::str() const {
+    std::string out;
+    for (std::size_t i = 0; i < entries_.size(); ++i) out += (i ? "," : "") + entries_[i].key + ":" + entries_[i].value;
+    return out;
+}
+
+}  // namespace preflight::util
