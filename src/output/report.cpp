@@ -18,7 +18,9 @@ std::string text_report(const ReportInput& in, const Style& style) {
         out += fmt::format("{}: {}: {} [{}]\n", location_prefix(f.location), style.severity(f.severity), f.message, f.rule);
         out += excerpt(f.location, style);
         for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", fix);
-        for (const auto& e : f.evidence) out += fmt::format("  fact: {}\n", e);
+        // Derived facts stay in JSON; people read the job and environment values under them.
+        for (const auto& e : f.evidence)
+            if (!e.derived) out += fmt::format("  fact: {}\n", e.str());
     }
     if (!in.quiet) {
         if (!r.patch.empty()) {
@@ -67,7 +69,9 @@ nlohmann::ordered_json json_report(const ReportInput& in) {
         item["fixable"] = f.fixable;
         item["references"] = f.references;
         item["fixes"] = f.fixes;
-        item["facts"] = f.evidence;
+        auto facts = nlohmann::ordered_json::array();
+        for (const auto& e : f.evidence) facts.push_back({{"fact", e.fact}, {"value", e.value}, {"origin", e.origin}});
+        item["facts"] = facts;
         item["undetermined"] = f.undetermined;
         findings.push_back(item);
         if (f.undetermined) undetermined.push_back({{"rule", f.rule}, {"missing", f.missing}});

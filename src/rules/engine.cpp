@@ -56,25 +56,26 @@ public:
         return Value(Null{});
     }
 
-    // "(job.toml:30) pkg megatron-core = 0.15.3" for what a rule read.
-    std::string describe_fact(const std::string& name) {
+    // What a rule read, with the origin of each value.
+    Evidence describe_fact(const std::string& name) {
         std::string origin = "unknown";
-        if (rules_.find_derived(name)) origin = "derived";
+        bool derived = rules_.find_derived(name) != nullptr;
+        if (derived) origin = "derived";
         else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
         else if (auto f = facts_.config.find(name); f != facts_.config.end()) origin = describe(f->second.origin);
-        return fmt::format("({}) {} = {}", origin, name, display(fact(name)));
+        return Evidence{origin, name, display(fact(name)), derived};
     }
-    std::string describe_env(const std::string& name) {
+    Evidence describe_env(const std::string& name) {
         std::string origin = facts_.env_complete ? "job" : "unknown";
         if (auto p = patch_.env.find(name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
         else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
-        return fmt::format("({}) env {} = {}", origin, name, display(env(name)));
+        return Evidence{origin, "env " + name, display(env(name)), false};
     }
-    std::string describe_package(const std::string& name) {
+    Evidence describe_package(const std::string& name) {
         std::string origin = facts_.packages_complete ? "probe" : "unknown";
         if (auto f = facts_.packages.find(name); f != facts_.packages.end()) origin = describe(f->second.origin);
         Value v = package(name);
-        return fmt::format("({}) pkg {} = {}", origin, name, v.is_null() ? "not installed" : display(v));
+        return Evidence{origin, "pkg " + name, v.is_null() ? "not installed" : display(v), false};
     }
 
 private:

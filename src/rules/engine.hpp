@@ -20,6 +20,15 @@ struct CheckOptions {
     int max_iterations = 16;
 };
 
+// A fact a finding rests on, and where its value came from.
+struct Evidence {
+    std::string origin;  // "job.toml:30", "default", "derived", "patch: rule-id" …
+    std::string fact;    // "model.arch", "pkg megatron-core", "env USE_MCORE_GDN"
+    std::string value;
+    bool derived = false;
+    std::string str() const { return "(" + origin + ") " + fact + " = " + value; }
+};
+
 struct Finding {
     std::string rule;
     std::string pack;
@@ -29,7 +38,7 @@ struct Finding {
     bool fixable = false;
     std::vector<std::string> references;
     std::vector<std::string> fixes;     // "set env USE_MCORE_GDN=0", with "(suggested)" where so
-    std::vector<std::string> evidence;  // "(job.toml:30) pkg megatron-core = 0.15.3"
+    std::vector<Evidence> evidence;
     bool undetermined = false;
     std::vector<std::string> missing;  // for undetermined findings
 };
