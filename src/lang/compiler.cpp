@@ -138,7 +138,8 @@ private:
                 if (a.type.kind != TypeKind::string && !loose(a.type))
                     return error_at(a, "'in' on a string needs a string on the left, not " + to_string(a.type));
             } else if (r.kind == TypeKind::list) {
-                if (!comparable(a.type, Type{r.elem}))
+                bool version_in_strings = a.type.kind == TypeKind::version && r.elem == TypeKind::string;
+                if (!version_in_strings && !comparable(a.type, Type{r.elem}))
                     return error_at(a, "cannot look for " + to_string(a.type) + " in " + to_string(r));
             } else if (!loose(r)) {
                 return error_at(b, "'in' needs a list or string on the right, not " + to_string(r));

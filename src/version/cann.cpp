@@ -6,7 +6,7 @@
 namespace preflight::version {
 
 std::optional<Cann> Cann::parse(std::string_view text) {
-    static const std::regex re(R"(^\s*([0-9]{1,9})\.([0-9]{1,9})(?:\.(?:(RC)([0-9]{1,9})|([0-9]{1,9})))?(?:\.(alpha|beta|T)([0-9]{1,9}))?\s*$)",
+    static const std::regex re(R"(^\s*([0-9]{1,9})\.([0-9]{1,9})\.(?:(RC)([0-9]{1,9})|([0-9]{1,9}))(?:\.(alpha|beta|T)([0-9]{1,9}))?\s*$)",
                                std::regex::icase | std::regex::optimize);
     std::match_results<std::string_view::const_iterator> m;
     if (!std::regex_match(text.begin(), text.end(), m, re)) return std::nullopt;
