@@ -160,11 +160,12 @@ private:
     RunConfig cfg_;
     const SchemeOf& scheme_of_;
 
+    // toml11 prefixes its messages with "[error] toml::function_name: ".
     static std::string first_line_of(const std::string& what) {
-        std::string s = what;
+        std::string s = what.substr(0, what.find('\n'));
         if (s.rfind("[error] ", 0) == 0) s = s.substr(8);
-        auto nl = s.find('\n');
-        return nl == std::string::npos ? s : s.substr(0, nl);
+        if (s.rfind("toml::", 0) == 0 && s.find(": ") != std::string::npos) s = s.substr(s.find(": ") + 2);
+        return s;
     }
 
     void unknown(const std::string& dotted, const TomlValue& value, const std::string& section) {
@@ -233,9 +234,9 @@ private:
                 auto near = util::closest(name, section_names());
                 cfg_.diagnostics.push_back(
                     {Severity::warning, "config-unknown-section",
-                     fmt::format("unknown section [{}]{}. It is ignored.", name,
-                                 near ? fmt::format("; did you mean [{}]?", *near) : ""),
-                     where});
+                     fmt::format("unknown section [{}]{} It is ignored.", name,
+                                 near ? fmt::format("; did you mean [{}]?", *near) : "."),
+                     locate(cfg_.path, table, name)});
                 return {};
             } else {
                 unknown(dotted, value, name);

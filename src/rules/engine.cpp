@@ -66,7 +66,7 @@ public:
         return Evidence{origin, name, display(fact(name)), derived};
     }
     Evidence describe_env(const std::string& name) {
-        std::string origin = facts_.env_complete ? "job" : "unknown";
+        std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
         if (auto p = patch_.env.find(name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
         else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
         return Evidence{origin, "env " + name, display(env(name)), false};
@@ -173,16 +173,31 @@ Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std
     return l;
 }
 
-// What a user can give so that a missing fact becomes known.
-std::string how_to_know(const std::string& missing) {
-    if (missing.rfind("pkg(", 0) == 0)
-        return fmt::format("{} version unknown: give --probe, --env or [packages]", missing.substr(4, missing.size() - 5));
-    if (missing.rfind("env(", 0) == 0)
-        return fmt::format("{} unknown: give --probe or --env, or set it in [env]", missing.substr(4, missing.size() - 5));
-    if (missing.rfind("model.", 0) == 0)
-        return fmt::format("{} unknown: set it in [model] or point model.config at the config.json", missing);
-    if (missing.front() == '(') return missing.substr(1, missing.size() - 2);
-    return fmt::format("{} unknown: set it in the job file", missing);
+// What a user can give so that the missing facts become known, grouped by kind:
+// "unknown: pkg(megatron-core), pkg(ms-swift): give --probe, --env or [packages]".
+std::string how_to_know(const std::vector<std::string>& missing) {
+    std::vector<std::string> packages, env, model, config, other;
+    for (const auto& m : missing) {
+        if (m.rfind("pkg(", 0) == 0) packages.push_back(m);
+        else if (m.rfind("env(", 0) == 0) env.push_back(m);
+        else if (m.rfind("model.", 0) == 0) model.push_back(m);
+        else if (!m.empty() && m.front() == '(') other.push_back(m.substr(1, m.size() - 2));
+        else config.push_back(m);
+    }
+    auto join = [](const std::vector<std::string>& v) {
+        std::string out;
+        for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
+        return out;
+    };
+    std::vector<std::string> parts;
+    if (!packages.empty()) parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", join(packages)));
+    if (!env.empty()) parts.push_back(fmt::format("{} unknown: give --probe or --env, or set it in [env]", join(env)));
+    if (!model.empty()) parts.push_back(fmt::format("{} unknown: set it in [model] or point model.config at a config.json", join(model)));
+    if (!config.empty()) parts.push_back(fmt::format("{} unknown: set it in the job file", join(config)));
+    for (const auto& o : other) parts.push_back(o);
+    std::string out;
+    for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+    return out;
 }
 
 }  // namespace
@@ -338,9 +353,7 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
         f.undetermined = true;
         f.missing.assign(missing.begin(), missing.end());
         f.severity = options.strict && rule->severity == Severity::error ? Severity::error : Severity::info;
-        std::string needs;
-        for (const auto& m : f.missing) needs += (needs.empty() ? "" : "; ") + how_to_know(m);
-        f.message = fmt::format("undetermined: {} ({})", rule->summary, needs);
+        f.message = fmt::format("undetermined: {} ({})", rule->summary, how_to_know(f.missing));
         f.location = locate_finding(*rule, facts, config_path);
         f.references = rule->references;
         result.findings.push_back(std::move(f));

@@ -71,10 +71,10 @@ Result<std::vector<PackSource>> collect_packs(const std::vector<std::string>& di
             return fail(fmt::format("pack '{}' is defined twice: here and in {}", pack->name, it->second), pack->where);
         seen[pack->name] = file;
         auto range = version::VersionRange::parse(version::Scheme::pep440, pack->engine);
-        if (!range) return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->where);
+        if (!range) return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->engine_where);
         if (!range->contains(*engine).value_or(false))
             return fail(fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
-                        pack->where);
+                        pack->engine_where);
         if (!version::Version::parse(version::Scheme::pep440, pack->version))
             return fail(fmt::format("pack '{}': version \"{}\" is not a PEP 440 version", pack->name, pack->version), pack->where);
         packs.push_back(std::move(*pack));

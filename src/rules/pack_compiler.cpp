@@ -112,11 +112,11 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                     for (const auto& [col, cell] : row.cells) {
                         auto it = table.columns.find(col);
                         if (it == table.columns.end())
-                            return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col), row.where);
+                            return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col), row.cell_where.at(col));
                         if (!(it->second == type_of(cell)))
                             return fail(fmt::format("table '{}': column '{}' holds {} here but {} in the first row", name, col,
                                                     lang::to_string(type_of(cell)), lang::to_string(it->second)),
-                                        row.where);
+                                        row.cell_where.at(col));
                     }
                     for (const auto& [col, type] : table.columns)
                         if (!row.cells.count(col))

@@ -30,8 +30,9 @@ public:
             root = toml::parse<toml::discard_comments, std::map, std::vector>(stream, pack_.file);
         } catch (const toml::syntax_error& e) {
             std::string what = e.what();
-            if (what.rfind("[error] ", 0) == 0) what = what.substr(8);
             what = what.substr(0, what.find('\n'));
+            if (what.rfind("[error] ", 0) == 0) what = what.substr(8);
+            if (what.rfind("toml::", 0) == 0 && what.find(": ") != std::string::npos) what = what.substr(what.find(": ") + 2);
             return fail(what, Location{pack_.file, static_cast<int>(e.location().line()),
                                        static_cast<int>(e.location().column()), "", e.location().line_str()});
         }
@@ -151,6 +152,7 @@ private:
         pack_.engine = *engine;
         pack_.summary = *summary;
         pack_.where = at(p.at("name"), "pack.name");
+        pack_.engine_where = at(p.at("engine"), "pack.engine");
         return {};
     }
 
@@ -160,23 +162,18 @@ private:
             if (!row.is_table()) return fail(fmt::format("table '{}': each row must be a table", name), at(row, name));
             TableRow out;
             out.where = at(row, "tables." + name);
+            int first_line = 0;
             for (const auto& [col, cell] : row.as_table()) {
                 if (cell.is_boolean()) out.cells[col] = Value(cell.as_boolean());
                 else if (cell.is_integer()) out.cells[col] = Value(static_cast<std::int64_t>(cell.as_integer()));
                 else if (cell.is_floating()) out.cells[col] = Value(cell.as_floating());
                 else if (cell.is_string()) out.cells[col] = Value(cell.as_string().str);
                 else return fail(fmt::format("table '{}': cell '{}' must be a bool, number or string", name, col), at(cell, col));
-                if (!row.as_table().empty() && out.where.line == 0) out.where = at(cell, col);
-            }
-            // A row's location is that of its first cell, which toml11 can place.
-            if (!row.as_table().empty()) {
-                int best = 0;
-                for (const auto& [col, cell] : row.as_table()) {
-                    int line = static_cast<int>(cell.location().line());
-                    if (best == 0 || line < best) {
-                        best = line;
-                        out.where = at(cell, "tables." + name);
-                    }
+                out.cell_where[col] = at(cell, "tables." + name + "." + col);
+                int line = static_cast<int>(cell.location().line());
+                if (first_line == 0 || line < first_line) {
+                    first_line = line;
+                    out.where = out.cell_where[col];
                 }
             }
             pack_.tables[name].push_back(std::move(out));

@@ -63,7 +63,8 @@ struct DerivedFactSource {
 
 struct TableRow {
     std::map<std::string, Value> cells;
-    Location where;
+    std::map<std::string, Location> cell_where;
+    Location where;  // the row's first cell
 };
 
 struct PackSource {
@@ -72,6 +73,7 @@ struct PackSource {
     std::string name;
     std::string version;
     std::string engine;  // PEP 440 range of preflight versions
+    Location engine_where;
     std::string summary;
     Location where;
     std::map<std::string, std::pair<std::string, Location>> schemes;  // package → scheme

@@ -151,7 +151,7 @@ TEST(PackLoading, EngineGateDuplicatesAndTables) {
     auto table = load(dir, "[[tables.m]]\narch = \"a\"\nn = 1\n[[tables.m]]\narch = \"b\"\nn = \"two\"\n");
     ASSERT_FALSE(table.has_value());
     EXPECT_NE(table.error().message.find("column 'n' holds string here but int"), std::string::npos);
-    EXPECT_EQ(table.error().location.line, 10);
+    EXPECT_EQ(table.error().location.line, 11);  // the offending cell
 
     auto cycle = load(dir, "[[facts]]\nname = \"x.a\"\ntype = \"bool\"\nexpr = \"x.b\"\ndoc = \"d\"\n"
                            "[[facts]]\nname = \"x.b\"\ntype = \"bool\"\nexpr = \"x.a\"\ndoc = \"d\"\n");
