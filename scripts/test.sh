@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# The README's second command, and all that .ci/run does: install what is missing,
+# build, run every test; then build again under AddressSanitizer and
+# UndefinedBehaviorSanitizer and run every test there too.
+set -euo pipefail
+root=$(cd "$(dirname "$0")/.." && pwd)
+jobs=$(nproc)
+"$root/scripts/install-deps.sh"
+
+echo "== build and test" >&2
+"$root/scripts/build.sh" "$root/build"
+ctest --test-dir "$root/build" -j "$jobs" --output-on-failure
+
+echo "== build and test under ASan + UBSan" >&2
+"$root/scripts/build.sh" "$root/build-sanitize" -DPREFLIGHT_SANITIZE=ON -DCMAKE_BUILD_TYPE=Debug
+ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
+  ctest --test-dir "$root/build-sanitize" -j "$jobs" --output-on-failure
