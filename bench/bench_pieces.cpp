@@ -16,8 +16,8 @@ const std::string kRules = std::string(PREFLIGHT_BENCH_SOURCE_DIR) + "/rules";
 const std::string kExample = std::string(PREFLIGHT_BENCH_SOURCE_DIR) + "/share/examples/qwen3_5-27b-megatron-npu.toml";
 
 rules::RuleSet load_rules() {
-    auto sources = rules::collect_packs({kRules}, PREFLIGHT_VERSION);
-    return std::move(*rules::compile_packs(*sources));
+    auto collected = rules::collect_packs({{kRules, true}}, PREFLIGHT_VERSION);
+    return std::move(*rules::compile_packs(collected->packs));
 }
 
 void BM_ParsePep440(benchmark::State& state) {

@@ -31,8 +31,8 @@ int run(int argc, char** argv) {
     app.set_version_flag("--version", std::string("preflight ") + PREFLIGHT_VERSION);
     app.require_subcommand(1);
     app.footer(
-        "Rule packs are loaded from --rules DIR, else PREFLIGHT_RULES_PATH, else the installed\n"
-        "share/preflight/rules (and a build tree's rules/).\n"
+        "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"
+        "share/preflight/rules and a build tree's rules/, in that order.\n"
         "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
     register_check(app, common);
     register_explain(app, common);

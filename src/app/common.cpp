@@ -21,9 +21,12 @@ output::ColorMode color_mode(const std::string& s) {
 
 void add_rules_option(CLI::App* cmd, Common& common) {
     cmd->add_option("--rules", common.rules_dirs,
-                    "Rule directory (a pack, or a folder of packs); repeatable. Replaces the default search: "
-                    "PREFLIGHT_RULES_PATH, else the installed share/preflight/rules and a build tree's rules/")
+                    "Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, "
+                    "the installed share/preflight/rules and a build tree's rules/; an earlier pack shadows a later one "
+                    "of the same name")
         ->type_name("DIR");
+    cmd->add_flag("--no-default-rules", common.no_default_rules,
+                  "Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs");
 }
 
 void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::string>& formats) {
@@ -38,12 +41,14 @@ output::Style stdout_style(const Common& common) { return output::make_style(col
 output::Style stderr_style(const Common& common) { return output::make_style(color_mode(common.color), STDERR_FILENO); }
 
 Result<rules::RuleSet> load_rules(const Common& common) {
-    auto dirs = rules::rule_search_path(common.rules_dirs, common.exe_path);
-    if (dirs.empty())
+    auto roots = rules::rule_search_path(common.rules_dirs, common.exe_path, !common.no_default_rules);
+    auto collected = rules::collect_packs(roots, PREFLIGHT_VERSION);
+    if (!collected) return tl::unexpected(collected.error());
+    if (collected->packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
-    auto sources = rules::collect_packs(dirs, PREFLIGHT_VERSION);
-    if (!sources) return tl::unexpected(sources.error());
-    return rules::compile_packs(*sources);
+    auto set = rules::compile_packs(collected->packs);
+    if (set) set->shadowed = collected->shadowed;
+    return set;
 }
 
 int report_input_error(const Error& e, const Common& common) {

@@ -15,6 +15,7 @@ namespace preflight::app {
 struct Common {
     std::string exe_path;
     std::vector<std::string> rules_dirs;
+    bool no_default_rules = false;
     std::string format = "text";
     std::string color = "auto";
     bool quiet = false;

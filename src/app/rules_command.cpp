@@ -34,6 +34,7 @@ int list(Common& common) {
         for (const auto& r : rules->rules)
             if (r.pack == p.name) std::cout << fmt::format("    {:<8} {}  {}\n", to_string(r.severity), r.id, r.summary);
     }
+    for (const auto& s : rules->shadowed) std::cout << "shadowed: " << s << "\n";
     return exit_pass;
 }
 

@@ -1,5 +1,5 @@
 // Finds packs on the rule path and reads them (stages 1–2 of reader → collector →
-// compiler): the engine-version gate, and duplicate pack names.
+// compiler): the engine-version gate, duplicate and shadowed pack names.
 #pragma once
 
 #include <string>
@@ -10,12 +10,24 @@
 
 namespace preflight::rules {
 
-// The directories searched, in order: `--rules` directories if any were given, else
-// PREFLIGHT_RULES_PATH (':'-separated) if set, else the installed
-// share/preflight/rules and, when running from a build tree, the source tree's rules/.
-std::vector<std::string> rule_search_path(const std::vector<std::string>& cli_dirs, const std::string& exe_path);
+struct RuleRoot {
+    std::string dir;
+    bool required = false;  // named by the user: a missing directory is an error
+};
 
-// Each directory is a pack (has pack.toml) or holds packs one level down.
-Result<std::vector<PackSource>> collect_packs(const std::vector<std::string>& dirs, const std::string& engine_version);
+// The roots searched, in order: `--rules` directories, PREFLIGHT_RULES_PATH
+// (':'-separated), then, unless `defaults` is false, the installed
+// share/preflight/rules and, when running from a build tree, the source tree's rules/.
+std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs, const std::string& exe_path, bool defaults);
+
+struct Collected {
+    std::vector<PackSource> packs;
+    std::vector<std::string> shadowed;  // "name: skipped FILE, shadowed by FILE"
+};
+
+// Each root is a pack (has pack.toml) or holds packs one level down. A pack name
+// found again in a later root is shadowed by the earlier one; twice in one root is
+// an error.
+Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::string& engine_version);
 
 }  // namespace preflight::rules

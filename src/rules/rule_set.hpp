@@ -82,6 +82,7 @@ public:
     std::vector<DerivedFact> derived;  // in dependency order
     std::map<std::string, Table> tables;
     std::map<std::string, version::Scheme> schemes;  // normalized package → scheme
+    std::vector<std::string> shadowed;               // packs skipped for an earlier one of the same name
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;

@@ -23,9 +23,9 @@ std::string rule(const std::string& id, const std::string& when, const std::stri
 
 Result<rules::RuleSet> load(const test_support::TempDir& dir, const std::string& pack_body, const std::string& engine = "0.1.0") {
     dir.write("packs/t/pack.toml", std::string(kHeader) + pack_body);
-    auto sources = rules::collect_packs({dir.path() + "/packs"}, engine);
-    if (!sources) return tl::unexpected(sources.error());
-    return rules::compile_packs(*sources);
+    auto collected = rules::collect_packs({{dir.path() + "/packs", true}}, engine);
+    if (!collected) return tl::unexpected(collected.error());
+    return rules::compile_packs(collected->packs);
 }
 
 rules::CheckResult check(const test_support::TempDir& dir, const rules::RuleSet& set, const std::string& job,
@@ -161,4 +161,24 @@ TEST(PackLoading, EngineGateDuplicatesAndTables) {
     auto fix = load(dir, rule("f", "true", "[[rules.fix]]\nconfig = \"train.packing\"\nset = \"no\"\n"));
     ASSERT_FALSE(fix.has_value());
     EXPECT_NE(fix.error().message.find("takes bool"), std::string::npos);
+}
+
+TEST(PackLoading, EarlierRootsShadowLaterOnes) {
+    test_support::TempDir dir;
+    auto pack = [](const std::string& version) {
+        return "[pack]\nname = \"same\"\nversion = \"" + version + "\"\nengine = \">=0.1\"\nsummary = \"s\"\n";
+    };
+    dir.write("site/same/pack.toml", pack("2.0"));
+    dir.write("bundled/same/pack.toml", pack("1.0"));
+    auto collected = rules::collect_packs({{dir.path() + "/site", true}, {dir.path() + "/bundled", false}, {dir.path() + "/absent", false}},
+                                          "0.1.0");
+    ASSERT_TRUE(collected.has_value()) << collected.error().message;
+    ASSERT_EQ(collected->packs.size(), 1u);
+    EXPECT_EQ(collected->packs[0].version, "2.0");
+    ASSERT_EQ(collected->shadowed.size(), 1u);
+    EXPECT_FALSE(rules::collect_packs({{dir.path() + "/absent", true}}, "0.1.0").has_value());
+    dir.write("site/other/pack.toml", pack("3.0"));
+    auto twice = rules::collect_packs({{dir.path() + "/site", true}}, "0.1.0");
+    ASSERT_FALSE(twice.has_value());
+    EXPECT_NE(twice.error().message.find("defined twice"), std::string::npos);
 }
