@@ -9,7 +9,7 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-bench}
 "$root/scripts/install-deps.sh"
-"$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=Release -DPREFLIGHT_BUILD_BENCH=ON -DPREFLIGHT_BUILD_TESTS=OFF >/dev/null
+"$root/scripts/build.sh" "$build" -DCMAKE_BUILD_TYPE=Release -DPREFLIGHT_BUILD_BENCH=ON -DPREFLIGHT_BUILD_TESTS=OFF | tail -n 3
 cd "$root"
 export PREFLIGHT_RULES_PATH="$root/rules"
 example=share/examples/qwen3_5-27b-megatron-npu.toml
@@ -38,5 +38,5 @@ PY
 echo
 echo "== peak RSS of preflight check (GNU time, median of 21 runs)"
 for _ in $(seq 21); do
-  /usr/bin/time -f "%M" "$build/preflight" check "$example" 2>&1 >/dev/null | tail -1
+  { /usr/bin/time -f "%M" "$build/preflight" check "$example" 2>&1 >/dev/null || true; } | tail -1
 done | sort -n | awk '{a[NR]=$1} END {printf "peak RSS median: %.1f MiB (min %.1f, max %.1f)\n", a[int((NR+1)/2)]/1024, a[1]/1024, a[NR]/1024}'

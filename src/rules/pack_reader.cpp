@@ -1,16 +1,17 @@
+// Reads pack files with toml++: packs are read on every run and grow with the
+// knowledge, and toml11 3.7 spends ~2,600 instructions per byte on them (about 15x
+// toml++; see bench/README.md). Run configurations stay on toml11 (SPEC §2).
 #include <fstream>
 #include <set>
 #include <sstream>
 
 #include <fmt/format.h>
-#include <toml.hpp>
+#include <toml++/toml.h>
 
 #include "rules/pack_source.hpp"
 
 namespace preflight::rules {
 namespace {
-
-using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
 
 class Reader {
 public:
@@ -24,51 +25,44 @@ public:
         text_ = buffer.str();
         std::istringstream split(text_);
         for (std::string line; std::getline(split, line);) lines_.push_back(line);
-        TomlValue root;
+        toml::table root;
         try {
-            std::istringstream stream(text_);
-            root = toml::parse<toml::discard_comments, std::map, std::vector>(stream, pack_.file);
-        } catch (const toml::syntax_error& e) {
-            std::string what = e.what();
-            what = what.substr(0, what.find('\n'));
-            if (what.rfind("[error] ", 0) == 0) what = what.substr(8);
-            if (what.rfind("toml::", 0) == 0 && what.find(": ") != std::string::npos) what = what.substr(what.find(": ") + 2);
-            return fail(what, Location{pack_.file, static_cast<int>(e.location().line()),
-                                       static_cast<int>(e.location().column()), "", e.location().line_str()});
+            root = toml::parse(text_, pack_.file);
+        } catch (const toml::parse_error& e) {
+            return fail(std::string(e.description()), position(e.source().begin, ""));
         }
         auto dir = pack_.file.find_last_of('/');
         pack_.dir = dir == std::string::npos ? "." : pack_.file.substr(0, dir);
 
-        for (const auto& [key, value] : root.as_table()) {
+        for (const auto& [key, value] : root) {
             static const std::set<std::string> known = {"pack", "schemes", "tables", "facts", "rules"};
-            if (!known.count(key)) return fail(fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, rules)", key), at(value, key));
+            if (!known.count(std::string(key.str())))
+                return fail(fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, rules)", key.str()),
+                            at(value, std::string(key.str())));
         }
-        if (!root.contains("pack")) return fail("missing [pack] table (name, version, engine, summary)", Location{pack_.file, 1, 1});
-        if (auto r = header(root.at("pack")); !r) return tl::unexpected(r.error());
-        if (root.contains("schemes")) {
-            const auto& s = root.at("schemes");
-            if (!s.is_table()) return fail("[schemes] must be a table of package = \"pep440\" | \"cann\"", at(s, "schemes"));
-            for (const auto& [pkg, scheme] : s.as_table()) {
-                if (!scheme.is_string()) return fail(fmt::format("schemes.{} must be a string", pkg), at(scheme, pkg));
-                pack_.schemes[pkg] = {scheme.as_string().str, at(scheme, "schemes." + pkg)};
+        const toml::table* header_table = root["pack"].as_table();
+        if (!header_table) return fail("missing [pack] table (name, version, engine, summary)", Location{pack_.file, 1, 1});
+        if (auto r = header(*header_table); !r) return tl::unexpected(r.error());
+        if (const toml::node* s = root.get("schemes")) {
+            if (!s->is_table()) return fail("[schemes] must be a table of package = \"pep440\" | \"cann\"", at(*s, "schemes"));
+            for (const auto& [pkg, scheme] : *s->as_table()) {
+                if (!scheme.is_string()) return fail(fmt::format("schemes.{} must be a string", pkg.str()), at(scheme, std::string(pkg.str())));
+                pack_.schemes[std::string(pkg.str())] = {scheme.as_string()->get(), at(scheme, "schemes." + std::string(pkg.str()))};
             }
         }
-        if (root.contains("tables")) {
-            const auto& t = root.at("tables");
-            if (!t.is_table()) return fail("'tables' must hold [[tables.NAME]] rows", at(t, "tables"));
-            for (const auto& [name, rows] : t.as_table())
-                if (auto r = table(name, rows); !r) return tl::unexpected(r.error());
+        if (const toml::node* t = root.get("tables")) {
+            if (!t->is_table()) return fail("'tables' must hold [[tables.NAME]] rows", at(*t, "tables"));
+            for (const auto& [name, rows] : *t->as_table())
+                if (auto r = table(std::string(name.str()), rows); !r) return tl::unexpected(r.error());
         }
-        if (root.contains("facts")) {
-            const auto& f = root.at("facts");
-            if (!f.is_array()) return fail("'facts' must be [[facts]] entries", at(f, "facts"));
-            for (const auto& item : f.as_array())
+        if (const toml::node* f = root.get("facts")) {
+            if (!f->is_array()) return fail("'facts' must be [[facts]] entries", at(*f, "facts"));
+            for (const auto& item : *f->as_array())
                 if (auto r = fact(item); !r) return tl::unexpected(r.error());
         }
-        if (root.contains("rules")) {
-            const auto& rs = root.at("rules");
-            if (!rs.is_array()) return fail("'rules' must be [[rules]] entries", at(rs, "rules"));
-            for (const auto& item : rs.as_array())
+        if (const toml::node* rs = root.get("rules")) {
+            if (!rs->is_array()) return fail("'rules' must be [[rules]] entries", at(*rs, "rules"));
+            for (const auto& item : *rs->as_array())
                 if (auto r = rule(item); !r) return tl::unexpected(r.error());
         }
         return std::move(pack_);
@@ -79,43 +73,43 @@ private:
     std::string text_;
     std::vector<std::string> lines_;
 
-    Location at(const TomlValue& v, const std::string& key) const {
-        const auto loc = v.location();
-        Location l{pack_.file, static_cast<int>(loc.line()), static_cast<int>(loc.column()), key, loc.line_str()};
+    Location position(const toml::source_position& p, const std::string& key) const {
+        Location l{pack_.file, static_cast<int>(p.line), static_cast<int>(p.column), key, ""};
+        if (p.line >= 1 && p.line <= lines_.size()) l.source_line = lines_[p.line - 1];
         return l;
     }
+    Location at(const toml::node& v, const std::string& key) const { return position(v.source().begin, key); }
 
-    Result<std::string> str(const TomlValue& table, const std::string& key, const std::string& owner, bool required = true) {
-        if (!table.contains(key)) {
+    Result<std::string> str(const toml::table& table, const std::string& key, const std::string& owner, bool required = true) {
+        const toml::node* v = table.get(key);
+        if (!v) {
             if (!required) return std::string();
-            return fail(fmt::format("{}: missing '{}'", owner, key), at(table, key));
+            return fail(fmt::format("{}: missing '{}'", owner, key), position(table.source().begin, key));
         }
-        const auto& v = table.at(key);
-        if (!v.is_string()) return fail(fmt::format("{}: '{}' must be a string", owner, key), at(v, key));
-        return v.as_string().str;
+        if (!v->is_string()) return fail(fmt::format("{}: '{}' must be a string", owner, key), at(*v, key));
+        return v->as_string()->get();
     }
 
-    Result<std::vector<std::string>> strings(const TomlValue& table, const std::string& key, const std::string& owner) {
+    Result<std::vector<std::string>> strings(const toml::table& table, const std::string& key, const std::string& owner) {
         std::vector<std::string> out;
-        if (!table.contains(key)) return out;
-        const auto& v = table.at(key);
-        if (v.is_string()) return std::vector<std::string>{v.as_string().str};
-        if (!v.is_array()) return fail(fmt::format("{}: '{}' must be a list of strings", owner, key), at(v, key));
-        for (const auto& item : v.as_array()) {
+        const toml::node* v = table.get(key);
+        if (!v) return out;
+        if (v->is_string()) return std::vector<std::string>{v->as_string()->get()};
+        if (!v->is_array()) return fail(fmt::format("{}: '{}' must be a list of strings", owner, key), at(*v, key));
+        for (const auto& item : *v->as_array()) {
             if (!item.is_string()) return fail(fmt::format("{}: '{}' must be a list of strings", owner, key), at(item, key));
-            out.push_back(item.as_string().str);
+            out.push_back(item.as_string()->get());
         }
         return out;
     }
 
     // Where the characters of a string value begin, past its opening delimiter.
-    Result<SourceText> source_text(const TomlValue& table, const std::string& key, const std::string& owner) {
+    Result<SourceText> source_text(const toml::table& table, const std::string& key, const std::string& owner) {
         auto s = str(table, key, owner);
         if (!s) return tl::unexpected(s.error());
-        const auto& v = table.at(key);
         SourceText t;
         t.text = *s;
-        t.where = at(v, key);
+        t.where = at(*table.get(key), key);
         t.content_line = t.where.line;
         t.content_column = t.where.column;
         const std::string& line = t.where.source_line;
@@ -134,12 +128,10 @@ private:
         return t;
     }
 
-    Result<void> header(const TomlValue& p) {
-        if (!p.is_table()) return fail("[pack] must be a table", at(p, "pack"));
-        pack_.where = at(p, "pack");
-        for (const auto& [key, value] : p.as_table()) {
+    Result<void> header(const toml::table& p) {
+        for (const auto& [key, value] : p) {
             static const std::set<std::string> known = {"name", "version", "engine", "summary"};
-            if (!known.count(key)) return fail(fmt::format("[pack]: unknown key '{}'", key), at(value, key));
+            if (!known.count(std::string(key.str()))) return fail(fmt::format("[pack]: unknown key '{}'", key.str()), at(value, std::string(key.str())));
         }
         auto name = str(p, "name", "[pack]");
         auto version = str(p, "version", "[pack]");
@@ -151,45 +143,52 @@ private:
         pack_.version = *version;
         pack_.engine = *engine;
         pack_.summary = *summary;
-        pack_.where = at(p.at("name"), "pack.name");
-        pack_.engine_where = at(p.at("engine"), "pack.engine");
+        pack_.where = at(*p.get("name"), "pack.name");
+        pack_.engine_where = at(*p.get("engine"), "pack.engine");
         return {};
     }
 
-    Result<void> table(const std::string& name, const TomlValue& rows) {
+    std::optional<Value> scalar(const toml::node& cell) const {
+        if (const auto* b = cell.as_boolean()) return Value(b->get());
+        if (const auto* i = cell.as_integer()) return Value(static_cast<std::int64_t>(i->get()));
+        if (const auto* f = cell.as_floating_point()) return Value(f->get());
+        if (const auto* s = cell.as_string()) return Value(s->get());
+        return std::nullopt;
+    }
+
+    Result<void> table(const std::string& name, const toml::node& rows) {
         if (!rows.is_array()) return fail(fmt::format("table '{}' must be written as [[tables.{}]] rows", name, name), at(rows, name));
-        for (const auto& row : rows.as_array()) {
+        for (const auto& row : *rows.as_array()) {
             if (!row.is_table()) return fail(fmt::format("table '{}': each row must be a table", name), at(row, name));
             TableRow out;
-            out.where = at(row, "tables." + name);
-            int first_line = 0;
-            for (const auto& [col, cell] : row.as_table()) {
-                if (cell.is_boolean()) out.cells[col] = Value(cell.as_boolean());
-                else if (cell.is_integer()) out.cells[col] = Value(static_cast<std::int64_t>(cell.as_integer()));
-                else if (cell.is_floating()) out.cells[col] = Value(cell.as_floating());
-                else if (cell.is_string()) out.cells[col] = Value(cell.as_string().str);
-                else return fail(fmt::format("table '{}': cell '{}' must be a bool, number or string", name, col), at(cell, col));
-                out.cell_where[col] = at(cell, "tables." + name + "." + col);
-                int line = static_cast<int>(cell.location().line());
-                if (first_line == 0 || line < first_line) {
-                    first_line = line;
-                    out.where = out.cell_where[col];
+            std::size_t first_line = 0;
+            for (const auto& [col, cell] : *row.as_table()) {
+                std::string column(col.str());
+                auto v = scalar(cell);
+                if (!v) return fail(fmt::format("table '{}': cell '{}' must be a bool, number or string", name, column), at(cell, column));
+                out.cells[column] = *v;
+                out.cell_where[column] = at(cell, "tables." + name + "." + column);
+                if (first_line == 0 || cell.source().begin.line < first_line) {
+                    first_line = cell.source().begin.line;
+                    out.where = out.cell_where[column];
                 }
             }
+            if (first_line == 0) out.where = at(row, "tables." + name);
             pack_.tables[name].push_back(std::move(out));
         }
         return {};
     }
 
-    Result<void> fact(const TomlValue& f) {
-        if (!f.is_table()) return fail("each [[facts]] entry must be a table", at(f, "facts"));
+    Result<void> fact(const toml::node& node) {
+        const toml::table* f = node.as_table();
+        if (!f) return fail("each [[facts]] entry must be a table", at(node, "facts"));
         DerivedFactSource d;
-        auto name = str(f, "name", "[[facts]]");
+        auto name = str(*f, "name", "[[facts]]");
         if (!name) return tl::unexpected(name.error());
         std::string owner = "fact '" + *name + "'";
-        auto type = str(f, "type", owner);
-        auto expr = source_text(f, "expr", owner);
-        auto doc = str(f, "doc", owner);
+        auto type = str(*f, "type", owner);
+        auto expr = source_text(*f, "expr", owner);
+        auto doc = str(*f, "doc", owner);
         if (!type) return tl::unexpected(type.error());
         if (!expr) return tl::unexpected(expr.error());
         if (!doc) return tl::unexpected(doc.error());
@@ -197,71 +196,74 @@ private:
         d.type = *type;
         d.expr = *expr;
         d.doc = *doc;
-        d.where = at(f.at("name"), *name);
+        d.where = at(*f->get("name"), *name);
         pack_.facts.push_back(std::move(d));
         return {};
     }
 
-    Result<void> rule(const TomlValue& r) {
-        if (!r.is_table()) return fail("each [[rules]] entry must be a table", at(r, "rules"));
+    Result<void> rule(const toml::node& node) {
+        const toml::table* r = node.as_table();
+        if (!r) return fail("each [[rules]] entry must be a table", at(node, "rules"));
         RuleSource out;
-        auto id = str(r, "id", "[[rules]]");
+        auto id = str(*r, "id", "[[rules]]");
         if (!id) return tl::unexpected(id.error());
         out.id = *id;
-        out.where = at(r.at("id"), *id);
+        out.where = at(*r->get("id"), *id);
         std::string owner = "rule '" + *id + "'";
         static const std::set<std::string> known = {"id", "severity", "summary", "when", "message", "explain", "about",
                                                     "references", "sources", "fix", "fixed_in", "fallback", "limitation"};
-        for (const auto& [key, value] : r.as_table())
-            if (!known.count(key)) return fail(fmt::format("{}: unknown key '{}'", owner, key), at(value, key));
-        auto severity = str(r, "severity", owner);
-        auto summary = str(r, "summary", owner);
-        auto explain = str(r, "explain", owner);
+        for (const auto& [key, value] : *r)
+            if (!known.count(std::string(key.str()))) return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
+        auto severity = str(*r, "severity", owner);
+        auto summary = str(*r, "summary", owner);
+        auto explain = str(*r, "explain", owner);
         if (!severity) return tl::unexpected(severity.error());
         if (!summary) return tl::unexpected(summary.error());
         if (!explain) return tl::unexpected(explain.error());
         out.severity = *severity;
         out.summary = *summary;
         out.explain = *explain;
-        auto when = source_text(r, "when", owner);
+        auto when = source_text(*r, "when", owner);
         if (!when) return tl::unexpected(when.error());
         out.when = *when;
-        auto message = source_text(r, "message", owner);
+        auto message = source_text(*r, "message", owner);
         if (!message) return tl::unexpected(message.error());
         out.message = *message;
         for (auto [key, target] : {std::pair{"about", &out.about}, {"references", &out.references}, {"sources", &out.sources}}) {
-            auto list = strings(r, key, owner);
+            auto list = strings(*r, key, owner);
             if (!list) return tl::unexpected(list.error());
             *target = *list;
         }
         if (out.references.empty()) return fail(owner + ": 'references' must name at least one source (a PR, a doc page)", out.where);
-        if (r.contains("fix")) {
-            const auto& fixes = r.at("fix");
-            if (!fixes.is_array()) return fail(owner + ": write fixes as [[rules.fix]] entries", at(fixes, "fix"));
-            for (const auto& f : fixes.as_array())
+        if (const toml::node* fixes = r->get("fix")) {
+            if (!fixes->is_array()) return fail(owner + ": write fixes as [[rules.fix]] entries", at(*fixes, "fix"));
+            for (const auto& f : *fixes->as_array())
                 if (auto res = fix(f, owner, out); !res) return res;
         }
-        if (r.contains("fixed_in")) {
-            const auto& fi = r.at("fixed_in");
-            if (!fi.is_array()) return fail(owner + ": write fixed_in as [[rules.fixed_in]] entries", at(fi, "fixed_in"));
-            for (const auto& item : fi.as_array()) {
-                auto pkg = str(item, "package", owner + " fixed_in");
-                auto range = str(item, "versions", owner + " fixed_in");
+        if (const toml::node* fi = r->get("fixed_in")) {
+            if (!fi->is_array()) return fail(owner + ": write fixed_in as [[rules.fixed_in]] entries", at(*fi, "fixed_in"));
+            for (const auto& item : *fi->as_array()) {
+                const toml::table* t = item.as_table();
+                if (!t) return fail(owner + ": a fixed_in entry must be a table", at(item, "fixed_in"));
+                auto pkg = str(*t, "package", owner + " fixed_in");
+                auto range = str(*t, "versions", owner + " fixed_in");
                 if (!pkg) return tl::unexpected(pkg.error());
                 if (!range) return tl::unexpected(range.error());
-                out.fixed_in.push_back({*pkg, *range, at(item.at("versions"), "fixed_in")});
+                out.fixed_in.push_back({*pkg, *range, at(*t->get("versions"), "fixed_in")});
             }
         }
         for (auto [key, target, fields] :
              {std::tuple{"fallback", &out.fallbacks, std::vector<std::string>{"kernel", "implementation", "reason"}},
               std::tuple{"limitation", &out.limitations, std::vector<std::string>{"feature", "reason"}}}) {
-            if (!r.contains(key)) continue;
-            const auto& items = r.at(key);
-            if (!items.is_array()) return fail(fmt::format("{}: write {} as [[rules.{}]] entries", owner, key, key), at(items, key));
-            for (const auto& item : items.as_array()) {
+            const toml::node* items = r->get(key);
+            if (!items) continue;
+            if (!items->is_array()) return fail(fmt::format("{}: write {} as [[rules.{}]] entries", owner, key, key), at(*items, key));
+            for (const auto& item : *items->as_array()) {
+                const toml::table* t = item.as_table();
+                if (!t) return fail(fmt::format("{}: a {} entry must be a table", owner, key), at(item, key));
                 std::map<std::string, std::string> entry;
                 for (const auto& field : fields) {
-                    auto v = str(item, field, fmt::format("{} {}", owner, key));
+                    auto v = str(*t, field, fmt::format("{} {}", owner, key));
                     if (!v) return tl::unexpected(v.error());
                     entry[field] = *v;
                 }
@@ -272,40 +274,37 @@ private:
         return {};
     }
 
-    Result<void> fix(const TomlValue& f, const std::string& owner, RuleSource& out) {
-        if (!f.is_table()) return fail(owner + ": a fix must be a table", at(f, "fix"));
+    Result<void> fix(const toml::node& node, const std::string& owner, RuleSource& out) {
+        const toml::table* f = node.as_table();
+        if (!f) return fail(owner + ": a fix must be a table", at(node, "fix"));
         FixSource fs;
-        fs.where = at(f, "fix");
-        bool has_env = f.contains("env"), has_config = f.contains("config");
+        fs.where = at(node, "fix");
+        bool has_env = f->contains("env"), has_config = f->contains("config");
         if (has_env == has_config) return fail(owner + ": a fix names exactly one of 'env' or 'config'", fs.where);
         fs.target = has_env ? "env" : "config";
-        auto key = str(f, fs.target, owner + " fix");
+        auto key = str(*f, fs.target, owner + " fix");
         if (!key) return tl::unexpected(key.error());
         fs.key = *key;
-        fs.where = at(f.at(fs.target), fs.key);
-        int ways = (f.contains("set") ? 1 : 0) + (f.contains("set_expr") ? 1 : 0) + (f.contains("unset") ? 1 : 0);
+        fs.where = at(*f->get(fs.target), fs.key);
+        int ways = (f->contains("set") ? 1 : 0) + (f->contains("set_expr") ? 1 : 0) + (f->contains("unset") ? 1 : 0);
         if (ways != 1) return fail(owner + ": a fix has exactly one of 'set', 'set_expr' or 'unset = true'", fs.where);
-        if (f.contains("set")) {
-            const auto& v = f.at("set");
-            if (v.is_boolean()) fs.literal = Value(v.as_boolean());
-            else if (v.is_integer()) fs.literal = Value(static_cast<std::int64_t>(v.as_integer()));
-            else if (v.is_floating()) fs.literal = Value(v.as_floating());
-            else if (v.is_string()) fs.literal = Value(v.as_string().str);
-            else return fail(owner + ": 'set' must be a scalar", at(v, "set"));
-        } else if (f.contains("set_expr")) {
-            auto e = source_text(f, "set_expr", owner + " fix");
+        if (const toml::node* v = f->get("set")) {
+            fs.literal = scalar(*v);
+            if (!fs.literal) return fail(owner + ": 'set' must be a scalar", at(*v, "set"));
+        } else if (f->contains("set_expr")) {
+            auto e = source_text(*f, "set_expr", owner + " fix");
             if (!e) return tl::unexpected(e.error());
             fs.expr = *e;
         } else {
-            const auto& v = f.at("unset");
-            if (!v.is_boolean() || !v.as_boolean()) return fail(owner + ": 'unset' must be true", at(v, "unset"));
-            if (fs.target != "env") return fail(owner + ": only env fixes can unset", at(v, "unset"));
+            const toml::node* v = f->get("unset");
+            if (!v->is_boolean() || !v->as_boolean()->get()) return fail(owner + ": 'unset' must be true", at(*v, "unset"));
+            if (fs.target != "env") return fail(owner + ": only env fixes can unset", at(*v, "unset"));
             fs.unset = true;
         }
-        auto kind = str(f, "kind", owner + " fix", false);
+        auto kind = str(*f, "kind", owner + " fix", false);
         if (!kind) return tl::unexpected(kind.error());
         if (!kind->empty() && *kind != "safe" && *kind != "suggested")
-            return fail(owner + ": fix kind must be \"safe\" or \"suggested\"", at(f.at("kind"), "kind"));
+            return fail(owner + ": fix kind must be \"safe\" or \"suggested\"", at(*f->get("kind"), "kind"));
         fs.safe = kind->empty() || *kind == "safe";
         out.fixes.push_back(std::move(fs));
         return {};

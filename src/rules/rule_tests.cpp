@@ -6,7 +6,7 @@
 #include <set>
 
 #include <fmt/format.h>
-#include <toml.hpp>
+#include <toml++/toml.h>
 
 #include "config/run_config.hpp"
 #include "facts/fact_set.hpp"
@@ -17,24 +17,26 @@ namespace preflight::rules {
 namespace fs = std::filesystem;
 namespace {
 
-using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
-
-std::string scalar_text(const TomlValue& v) {
-    if (v.is_string()) return v.as_string().str;
-    if (v.is_boolean()) return v.as_boolean() ? "true" : "false";
-    if (v.is_integer()) return std::to_string(v.as_integer());
-    if (v.is_floating()) return fmt::format("{}", v.as_floating());
-    return toml::format(v);
+std::string scalar_text(const toml::node& v) {
+    if (const auto* s = v.as_string()) return s->get();
+    if (const auto* b = v.as_boolean()) return b->get() ? "true" : "false";
+    if (const auto* i = v.as_integer()) return std::to_string(i->get());
+    if (const auto* f = v.as_floating_point()) return fmt::format("{}", f->get());
+    return "?";
 }
 
-Result<std::set<std::string>> string_set(const TomlValue& t, const std::string& key, const std::string& file) {
+Location where(const std::string& file, const toml::node& n) {
+    return Location{file, static_cast<int>(n.source().begin.line), static_cast<int>(n.source().begin.column)};
+}
+
+Result<std::set<std::string>> string_set(const toml::table& t, const std::string& key, const std::string& file) {
     std::set<std::string> out;
-    if (!t.contains(key)) return out;
-    const auto& v = t.at(key);
-    if (!v.is_array()) return fail(fmt::format("'{}' must be a list of strings", key), Location{file, static_cast<int>(v.location().line())});
-    for (const auto& item : v.as_array()) {
-        if (!item.is_string()) return fail(fmt::format("'{}' must be a list of strings", key), Location{file, static_cast<int>(item.location().line())});
-        out.insert(item.as_string().str);
+    const toml::node* v = t.get(key);
+    if (!v) return out;
+    if (!v->is_array()) return fail(fmt::format("'{}' must be a list of strings", key), where(file, *v));
+    for (const auto& item : *v->as_array()) {
+        if (!item.is_string()) return fail(fmt::format("'{}' must be a list of strings", key), where(file, item));
+        out.insert(item.as_string()->get());
     }
     return out;
 }
@@ -76,12 +78,12 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             result.name = dir.filename().string();
             std::string job = (dir / "job.toml").string();
             std::string expect_file = (dir / "expect.toml").string();
-            TomlValue expect;
+            toml::table expect;
             try {
-                expect = toml::parse<toml::discard_comments, std::map, std::vector>(expect_file);
-            } catch (const std::exception& e) {
-                std::string what = e.what();
-                return fail("cannot read test expectations: " + what.substr(0, what.find('\n')), Location{expect_file});
+                expect = toml::parse_file(expect_file);
+            } catch (const toml::parse_error& e) {
+                return fail("cannot read test expectations: " + std::string(e.description()),
+                            Location{expect_file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)});
             }
             auto cfg = config::load_run_config(job, [&](const std::string& p) { return rules.scheme_of(p); });
             if (!cfg) return tl::unexpected(cfg.error());
@@ -127,13 +129,12 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
                 for (const auto& lim : check.limitations) got.insert(lim.feature);
                 compare_sets("limitation", *want, got, result);
             }
-            if (expect.contains("patch")) {
-                const auto& patch = expect.at("patch");
+            if (const toml::table* patch = expect["patch"].as_table()) {
                 std::set<std::string> want, got;
-                if (patch.contains("env"))
-                    for (const auto& [k, v] : patch.at("env").as_table()) want.insert("env " + k + "=" + scalar_text(v));
-                if (patch.contains("config"))
-                    for (const auto& [k, v] : patch.at("config").as_table()) want.insert("config " + k + "=" + scalar_text(v));
+                if (const toml::table* env = (*patch)["env"].as_table())
+                    for (const auto& [k, v] : *env) want.insert("env " + std::string(k.str()) + "=" + scalar_text(v));
+                if (const toml::table* config = (*patch)["config"].as_table())
+                    for (const auto& [k, v] : *config) want.insert("config " + std::string(k.str()) + "=" + scalar_text(v));
                 for (const auto& [k, e] : check.patch.env) got.insert("env " + k + "=" + (e.value ? display(*e.value) : "<unset>"));
                 for (const auto& [k, e] : check.patch.config) got.insert("config " + k + "=" + display(*e.value));
                 compare_sets("patch", want, got, result);

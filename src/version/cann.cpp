@@ -1,26 +1,44 @@
 #include "version/cann.hpp"
 
-#include <regex>
+#include <cctype>
 #include <string>
 
 namespace preflight::version {
 
 std::optional<Cann> Cann::parse(std::string_view text) {
-    static const std::regex re(R"(^\s*([0-9]{1,9})\.([0-9]{1,9})\.(?:(RC)([0-9]{1,9})|([0-9]{1,9}))(?:\.(alpha|beta|T)([0-9]{1,9}))?\s*$)",
-                               std::regex::icase | std::regex::optimize);
-    std::match_results<std::string_view::const_iterator> m;
-    if (!std::regex_match(text.begin(), text.end(), m, re)) return std::nullopt;
-    auto num = [&](int i) { return m[i].matched ? std::stol(std::string(m[i].first, m[i].second)) : 0L; };
+    std::string_view s = text;
+    auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
+    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
+    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
+    std::size_t i = 0;
+    // Up to nine digits, so every number fits a long.
+    auto number = [&](long& out) {
+        std::size_t start = i;
+        while (i < s.size() && i - start < 10 && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+        if (i == start || i - start > 9) return false;
+        out = std::stol(std::string(s.substr(start, i - start)));
+        return true;
+    };
+    auto word = [&](std::string_view w) {
+        if (s.size() - i < w.size()) return false;
+        for (std::size_t k = 0; k < w.size(); ++k)
+            if (std::tolower(static_cast<unsigned char>(s[i + k])) != w[k]) return false;
+        i += w.size();
+        return true;
+    };
     Cann v;
-    v.major = num(1);
-    v.minor = num(2);
-    v.is_rc = m[3].matched;
-    v.third = v.is_rc ? num(4) : num(5);
-    if (m[6].matched) {
-        std::string kind(m[6].first, m[6].second);
-        for (auto& c : kind) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-        v.build_kind = kind;
-        v.build = num(7);
+    if (!number(v.major) || i >= s.size() || s[i++] != '.') return std::nullopt;
+    if (!number(v.minor) || i >= s.size() || s[i++] != '.') return std::nullopt;
+    if (word("rc")) v.is_rc = true;
+    if (!number(v.third)) return std::nullopt;
+    if (i < s.size()) {
+        if (s[i++] != '.') return std::nullopt;
+        for (std::string_view kind : {"alpha", "beta", "t"})
+            if (word(kind)) {
+                v.build_kind = std::string(kind);
+                break;
+            }
+        if (v.build_kind.empty() || !number(v.build) || i != s.size()) return std::nullopt;
     }
     v.text = std::string(text);
     return v;

@@ -2,24 +2,9 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 namespace preflight::version {
 namespace {
-
-// packaging.version.VERSION_PATTERN, with numbered groups:
-// 1 epoch, 2 release, 4 pre_l, 5 pre_n, 6 post, 7 post_n1, 8 post_l, 9 post_n2,
-// 10 dev, 12 dev_n, 13 local.
-const std::regex& version_regex() {
-    static const std::regex re(
-        R"(^\s*v?(?:(?:([0-9]+)!)?([0-9]+(?:\.[0-9]+)*))"
-        R"(([-_\.]?(alpha|beta|preview|pre|a|b|c|rc)[-_\.]?([0-9]+)?)?)"
-        R"(((?:-([0-9]+))|(?:[-_\.]?(post|rev|r)[-_\.]?([0-9]+)?))?)"
-        R"(([-_\.]?(dev)[-_\.]?([0-9]+)?)?)"
-        R"()(?:\+([a-z0-9]+(?:[-_\.][a-z0-9]+)*))?\s*$)",
-        std::regex::icase | std::regex::optimize);
-    return re;
-}
 
 Number canonical_number(std::string_view digits) {
     std::size_t first = digits.find_first_not_of('0');
@@ -29,11 +14,6 @@ Number canonical_number(std::string_view digits) {
 
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string lower(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
 }
 
 std::string join(const std::vector<std::string>& parts, char sep) {
@@ -90,46 +70,128 @@ int compare_numbers(const Number& a, const Number& b) {
     return a < b ? -1 : (a > b ? 1 : 0);
 }
 
-std::optional<Pep440> Pep440::parse(std::string_view text) {
-    std::match_results<std::string_view::const_iterator> m;
-    if (!std::regex_match(text.begin(), text.end(), m, version_regex())) return std::nullopt;
-    auto group = [&](int i) { return std::string(m[i].first, m[i].second); };
-    Pep440 v;
-    if (m[1].matched) v.epoch = canonical_number(group(1));
-    std::string release = group(2);
-    std::size_t start = 0;
-    while (true) {
-        std::size_t dot = release.find('.', start);
-        v.release.push_back(canonical_number(std::string_view(release).substr(start, dot - start)));
-        if (dot == std::string::npos) break;
-        start = dot + 1;
+namespace {
+
+// A scanner over packaging's VERSION_PATTERN (case-insensitive):
+//   v? (N!)? N(.N)* pre? post? dev? (+local)?   with surrounding white space,
+//   pre  = [-_.]? (alpha|beta|preview|pre|a|b|c|rc) [-_.]? N?
+//   post = -N | [-_.]? (post|rev|r) [-_.]? N?
+//   dev  = [-_.]? dev [-_.]? N?
+//   local = [a-z0-9]+ ([-_.][a-z0-9]+)*
+// Each optional part is taken greedily; none of them can make a later part fail that
+// would otherwise match, so no backtracking is needed (the differential test checks
+// this against packaging).
+class Scanner {
+public:
+    explicit Scanner(std::string_view s) : s_(s) {}
+    std::size_t pos = 0;
+
+    bool done() const { return pos >= s_.size(); }
+    char peek(std::size_t ahead = 0) const {
+        return pos + ahead < s_.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s_[pos + ahead]))) : '\0';
     }
-    if (m[4].matched) {
-        std::string letter = lower(group(4));
+    static bool is_sep(char c) { return c == '-' || c == '_' || c == '.'; }
+    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+    void skip_space() {
+        while (!done() && is_space(s_[pos])) ++pos;
+    }
+    std::string_view digits() {
+        std::size_t start = pos;
+        while (!done() && std::isdigit(static_cast<unsigned char>(s_[pos]))) ++pos;
+        return s_.substr(start, pos - start);
+    }
+    // Consumes `word` (lower case) if it is next.
+    bool word(std::string_view w) {
+        for (std::size_t i = 0; i < w.size(); ++i)
+            if (peek(i) != w[i]) return false;
+        pos += w.size();
+        return true;
+    }
+    bool optional_sep() {
+        if (is_sep(peek())) {
+            ++pos;
+            return true;
+        }
+        return false;
+    }
+    std::string_view text() const { return s_; }
+
+private:
+    std::string_view s_;
+};
+
+// Tries `[-_.]? label [-_.]? N?`; restores the position when no label follows.
+std::optional<std::pair<std::string, Number>> labelled(Scanner& sc, std::initializer_list<std::string_view> labels) {
+    std::size_t start = sc.pos;
+    sc.optional_sep();
+    for (auto label : labels) {
+        if (sc.word(label)) {
+            sc.optional_sep();
+            auto n = sc.digits();
+            return std::make_pair(std::string(label), n.empty() ? Number("0") : canonical_number(n));
+        }
+    }
+    sc.pos = start;
+    return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<Pep440> Pep440::parse(std::string_view text) {
+    Scanner sc(text);
+    Pep440 v;
+    sc.skip_space();
+    if (sc.peek() == 'v') ++sc.pos;
+    auto first = sc.digits();
+    if (first.empty()) return std::nullopt;
+    if (sc.peek() == '!') {
+        ++sc.pos;
+        v.epoch = canonical_number(first);
+        first = sc.digits();
+        if (first.empty()) return std::nullopt;
+    }
+    v.release.push_back(canonical_number(first));
+    while (sc.peek() == '.' && std::isdigit(static_cast<unsigned char>(sc.peek(1)))) {
+        ++sc.pos;
+        v.release.push_back(canonical_number(sc.digits()));
+    }
+    if (auto pre = labelled(sc, {"alpha", "beta", "preview", "pre", "a", "b", "c", "rc"})) {
+        std::string letter = pre->first;
         if (letter == "alpha") letter = "a";
         else if (letter == "beta") letter = "b";
         else if (letter == "c" || letter == "pre" || letter == "preview") letter = "rc";
-        v.pre = std::make_pair(letter, m[5].matched ? canonical_number(group(5)) : Number("0"));
+        v.pre = std::make_pair(letter, pre->second);
     }
-    if (m[6].matched) {
-        if (m[7].matched) v.post = canonical_number(group(7));
-        else v.post = m[9].matched ? canonical_number(group(9)) : Number("0");
+    if (sc.peek() == '-' && std::isdigit(static_cast<unsigned char>(sc.peek(1)))) {
+        ++sc.pos;
+        v.post = canonical_number(sc.digits());
+    } else if (auto post = labelled(sc, {"post", "rev", "r"})) {
+        v.post = post->second;
     }
-    if (m[10].matched) v.dev = m[12].matched ? canonical_number(group(12)) : Number("0");
-    if (m[13].matched) {
+    if (auto dev = labelled(sc, {"dev"})) v.dev = dev->second;
+    if (sc.peek() == '+') {
+        ++sc.pos;
         std::vector<std::string> parts;
-        std::string local = lower(group(13));
         std::string current;
-        for (char c : local + ".") {
-            if (c == '.' || c == '-' || c == '_') {
+        while (!sc.done()) {
+            char c = sc.peek();
+            if (std::isalnum(static_cast<unsigned char>(c))) {
+                current += c;
+                ++sc.pos;
+            } else if (Scanner::is_sep(c) && !current.empty() && std::isalnum(static_cast<unsigned char>(sc.peek(1)))) {
                 parts.push_back(all_digits(current) ? canonical_number(current) : current);
                 current.clear();
+                ++sc.pos;
             } else {
-                current += c;
+                break;
             }
         }
+        if (current.empty()) return std::nullopt;
+        parts.push_back(all_digits(current) ? canonical_number(current) : current);
         v.local = std::move(parts);
     }
+    sc.skip_space();
+    if (!sc.done()) return std::nullopt;
     return v;
 }
 

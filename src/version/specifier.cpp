@@ -2,31 +2,42 @@
 
 #include <algorithm>
 #include <cctype>
-#include <regex>
 
 namespace preflight::version {
 namespace {
 
-// The version part of packaging's Specifier regex, one alternative per operator family.
-const std::regex& eq_version_regex() {
-    static const std::regex re(
-        R"(^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:\.\*|(?:[-_\.]?(alpha|beta|preview|pre|a|b|c|rc)[-_\.]?[0-9]*)?)"
-        R"((?:(?:-[0-9]+)|(?:[-_\.]?(post|rev|r)[-_\.]?[0-9]*))?(?:[-_\.]?dev[-_\.]?[0-9]*)?)"
-        R"((?:\+[a-z0-9]+(?:[-_\.][a-z0-9]+)*)?)?$)",
-        std::regex::icase | std::regex::optimize);
-    return re;
+// `v? (N!)? N(.N)*`: the part of a version a `==X.*` / `!=X.*` prefix may hold.
+bool is_release_prefix(std::string_view s) {
+    std::size_t i = 0;
+    if (i < s.size() && (s[i] == 'v' || s[i] == 'V')) ++i;
+    auto digits = [&] {
+        std::size_t start = i;
+        while (i < s.size() && std::isdigit(static_cast<unsigned char>(s[i]))) ++i;
+        return i > start;
+    };
+    if (!digits()) return false;
+    if (i < s.size() && s[i] == '!') {
+        ++i;
+        if (!digits()) return false;
+    }
+    while (i < s.size() && s[i] == '.') {
+        ++i;
+        if (!digits()) return false;
+    }
+    return i == s.size();
 }
 
-const std::regex& ordered_version_regex(bool at_least_two_components) {
-    static const std::regex compat(
-        R"(^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)+(?:[-_\.]?(alpha|beta|preview|pre|a|b|c|rc)[-_\.]?[0-9]*)?)"
-        R"((?:(?:-[0-9]+)|(?:[-_\.]?(post|rev|r)[-_\.]?[0-9]*))?(?:[-_\.]?dev[-_\.]?[0-9]*)?$)",
-        std::regex::icase | std::regex::optimize);
-    static const std::regex ordered(
-        R"(^v?(?:[0-9]+!)?[0-9]+(?:\.[0-9]+)*(?:[-_\.]?(alpha|beta|preview|pre|a|b|c|rc)[-_\.]?[0-9]*)?)"
-        R"((?:(?:-[0-9]+)|(?:[-_\.]?(post|rev|r)[-_\.]?[0-9]*))?(?:[-_\.]?dev[-_\.]?[0-9]*)?$)",
-        std::regex::icase | std::regex::optimize);
-    return at_least_two_components ? compat : ordered;
+// The operand forms packaging's Specifier regex admits, per operator family.
+bool valid_operand(std::string_view op, std::string_view version) {
+    if (op == "==" || op == "!=") {
+        if (version.size() >= 2 && version.substr(version.size() - 2) == ".*")
+            return is_release_prefix(version.substr(0, version.size() - 2));
+        return Pep440::parse(version).has_value();
+    }
+    auto v = Pep440::parse(version);
+    if (!v || v->local) return false;                   // ordered and ~= take no local part
+    if (op == "~=" && v->release.size() < 2) return false;  // ~= needs at least N.N
+    return true;
 }
 
 std::string_view strip(std::string_view s) {
@@ -74,21 +85,25 @@ std::string canonicalize(std::string_view text, bool strip_trailing_zero) {
     return out;
 }
 
-// packaging.specifiers._version_split
+// packaging.specifiers._version_split: "1.4rc2" → ["1", "4", "rc2"] via the
+// prefix rule ^([0-9]+)((?:a|b|c|rc)[0-9]+)$ (case-sensitive).
 std::vector<std::string> version_split(std::string_view text) {
-    static const std::regex prefix(R"(^([0-9]+)((?:a|b|c|rc)[0-9]+)$)");
+    auto split_prefix = [](const std::string& item, std::vector<std::string>& out) {
+        std::size_t n = 0;
+        while (n < item.size() && std::isdigit(static_cast<unsigned char>(item[n]))) ++n;
+        if (n == 0 || n == item.size()) return false;
+        std::size_t label = item.compare(n, 2, "rc") == 0 ? 2 : (item[n] == 'a' || item[n] == 'b' || item[n] == 'c') ? 1 : 0;
+        if (label == 0 || n + label >= item.size() || !is_digits(std::string_view(item).substr(n + label))) return false;
+        out.push_back(item.substr(0, n));
+        out.push_back(item.substr(n));
+        return true;
+    };
     std::vector<std::string> out;
     std::size_t start = 0;
     while (true) {
         std::size_t dot = text.find('.', start);
         std::string item(text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        std::smatch m;
-        if (std::regex_search(item, m, prefix)) {
-            out.push_back(m[1]);
-            out.push_back(m[2]);
-        } else {
-            out.push_back(item);
-        }
+        if (!split_prefix(item, out)) out.push_back(item);
         if (dot == std::string_view::npos) break;
         start = dot + 1;
     }
@@ -195,11 +210,7 @@ std::optional<Specifier> Specifier::parse(std::string_view text) {
             if (rest.find_first_of(" \t\n\r\f\v;)") != std::string_view::npos) return std::nullopt;
             return s;
         }
-        std::string version(rest);
-        bool ok = false;
-        if (op == "==" || op == "!=") ok = std::regex_match(version, eq_version_regex());
-        else ok = std::regex_match(version, ordered_version_regex(op == "~="));
-        if (!ok) return std::nullopt;
+        if (!valid_operand(op, rest)) return std::nullopt;
         return s;
     }
     return std::nullopt;

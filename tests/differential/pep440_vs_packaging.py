@@ -60,8 +60,16 @@ def gen_version():
 
 while len(versions) < 1500:
     versions.add(gen_version())
-# Some deliberately invalid strings must be refused by both.
-versions.update(["", "1..0", "8.1.RC1.alpha001", "abc", "1.0+", "1.0-", "1.0.post-1", "01.2.3junk"])
+# Edge cases of separators, labels and local parts; many must be refused by both.
+versions.update(["", "1..0", "8.1.RC1.alpha001", "abc", "1.0+", "1.0-", "1.0.post-1", "01.2.3junk",
+                 "1.0a.", "1.0a-", "1.0a-1", "1.0a--1", "1.0.post.", "1.0-post-1", "v1!2.0", "1!", "!1",
+                 "1.0+abc-", "1.0+.abc", "1.0+abc..d", "1.0+a_b-c.7", "1.0-dev", "1.0.r", "1.0rev", "1.0_c_3",
+                 "1.0.*", "01!02.003", "1.0a1.post2.dev3+x", "1.0pre", "1.0preview2", "1.0-1-2", "1.0.dev.1",
+                 "1.0a1-2", "V1.0RC1", "1.0 a1", "1.0dev-", "1.0.0-0", "1.0rc.post", "0", "0.0", "1.0post_dev"])
+# Random strings over the version alphabet: mostly invalid, some valid.
+alphabet = "0123456789..--__+!avrcdeplhibwtAVRC"
+for _ in range(3000):
+    versions.add("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 12))))
 versions = sorted(versions)
 
 def py_parse(v):
@@ -86,7 +94,7 @@ def gen_spec():
 
 questions, expected = [], []
 for v in versions:
-    if " " in v or not v:
+    if " " in v or not v or v != v.strip():
         continue
     questions.append(f"parse {v}")
     expected.append(py_parse(v))
