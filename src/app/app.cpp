@@ -35,6 +35,9 @@ int run(int argc, char** argv) {
         "share/preflight/rules and a build tree's rules/, in that order.\n"
         "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
     register_check(app, common);
+    register_fix(app, common);
+    register_env(app, common);
+    register_args(app, common);
     register_explain(app, common);
     register_rules(app, common);
 

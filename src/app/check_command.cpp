@@ -2,10 +2,8 @@
 // fallbacks and limitations.
 #include <iostream>
 
-#include "app/common.hpp"
-#include "config/run_config.hpp"
+#include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
-#include "facts/fact_set.hpp"
 #include "output/report.hpp"
 #include "rules/engine.hpp"
 
@@ -20,28 +18,12 @@ struct CheckArgs {
 };
 
 int run(const CheckArgs& args, Common& common) {
-    auto rules = load_rules(common);
-    if (!rules) return report_input_error(rules.error(), common);
-    auto cfg = config::load_run_config(args.job, [&](const std::string& pkg) { return rules->scheme_of(pkg); });
-    if (!cfg) return report_input_error(cfg.error(), common);
-
     rules::CheckOptions options;
     options.strict = args.strict;
     options.apply_suggested = args.apply_suggested;
-    auto result = rules::run_check(*rules, facts::from_run_config(*cfg), args.job, options);
-
-    // Problems in the job file itself (unknown keys) are findings like any other.
-    std::vector<rules::Finding> config_findings;
-    for (const auto& d : cfg->diagnostics) {
-        rules::Finding f;
-        f.rule = d.code;
-        f.pack = "preflight";
-        f.severity = d.severity;
-        f.message = d.message;
-        f.location = d.location;
-        config_findings.push_back(std::move(f));
-    }
-    result.findings.insert(result.findings.begin(), config_findings.begin(), config_findings.end());
+    auto evaluation = evaluate_job(args.job, common, options);
+    if (!evaluation) return report_input_error(evaluation.error(), common);
+    const auto& result = evaluation->result;
 
     output::ReportInput in;
     in.config_path = args.job;

@@ -36,5 +36,8 @@ int report_input_error(const Error& e, const Common& common);
 void register_check(CLI::App& app, Common& common);
 void register_explain(CLI::App& app, Common& common);
 void register_rules(CLI::App& app, Common& common);
+void register_env(CLI::App& app, Common& common);
+void register_fix(CLI::App& app, Common& common);
+void register_args(CLI::App& app, Common& common);
 
 }  // namespace preflight::app

@@ -1,0 +1,69 @@
+// `preflight env JOB.toml --emit FORMAT [-o FILE]`: the launch environment of the
+// patched job, as a file its consumer loads.
+#include <iostream>
+
+#include "app/evaluate.hpp"
+#include "core/exit_code.hpp"
+#include "output/env_file.hpp"
+#include "rules/patched_state.hpp"
+#include "util/atomic_file.hpp"
+
+namespace preflight::app {
+namespace {
+
+struct EnvArgs {
+    std::string job;
+    std::string emit;
+    std::string output;
+    bool apply_suggested = false;
+};
+
+int run(const EnvArgs& args, Common& common) {
+    rules::CheckOptions options;
+    options.apply_suggested = args.apply_suggested;
+    auto evaluation = evaluate_job(args.job, common, options);
+    if (!evaluation) return report_input_error(evaluation.error(), common);
+    auto format = *output::parse_env_format(args.emit);
+    auto text = output::render_env(rules::launch_environment(evaluation->facts, evaluation->result.patch), format);
+    if (!text) {
+        Error e = text.error();
+        e.location.file = args.job;
+        return report_input_error(e, common);
+    }
+    if (args.output.empty() || args.output == "-") {
+        std::cout << *text;
+    } else {
+        // $GITHUB_ENV collects the variables of every step: append to it.
+        auto written = format == output::EnvFormat::github ? util::append_to_file(args.output, *text)
+                                                           : util::write_file_atomically(args.output, *text);
+        if (!written) return report_input_error(written.error(), common);
+    }
+    std::cerr << remaining_errors_note(evaluation->result);
+    return exit_pass;
+}
+
+}  // namespace
+
+void register_env(CLI::App& app, Common& common) {
+    auto args = std::make_shared<EnvArgs>();
+    auto* cmd = app.add_subcommand("env", "Write the launch environment of the patched job");
+    cmd->footer(
+        "The environment is the job's [env] with every safe fix applied, sorted by name; a variable a\n"
+        "rule set carries the rule id as a comment where the format has comments.\n"
+        "  sh       export NAME='value' (source with: set -a; . FILE); unset NAME for unsets\n"
+        "  dotenv   NAME=value or NAME='value' (python-dotenv dialect)\n"
+        "  systemd  NAME=\"value\" for EnvironmentFile=\n"
+        "  ray      {\"env_vars\": {...}} for a Ray runtime_env\n"
+        "  k8s      a container env: list\n"
+        "  github   NAME<<DELIMITER blocks, appended to -o (e.g. \"$GITHUB_ENV\")\n"
+        "A value a format cannot carry (a NUL byte, '${' for dotenv …) is an error naming the variable.\n"
+        "Example: preflight env job.toml --emit sh -o launch.env");
+    cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
+    cmd->add_option("--emit", args->emit, "Output format")->required()->check(CLI::IsMember(output::env_format_names()));
+    cmd->add_option("-o,--output", args->output, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
+    cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
+    add_rules_option(cmd, common);
+    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+}
+
+}  // namespace preflight::app

@@ -1,0 +1,39 @@
+#include "app/evaluate.hpp"
+
+#include <fmt/format.h>
+
+namespace preflight::app {
+
+Result<Evaluation> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options) {
+    auto rules = load_rules(common);
+    if (!rules) return tl::unexpected(rules.error());
+    auto cfg = config::load_run_config(job, [&](const std::string& pkg) { return rules->scheme_of(pkg); });
+    if (!cfg) return tl::unexpected(cfg.error());
+    Evaluation e{std::move(*rules), std::move(*cfg), {}, {}};
+    e.facts = facts::from_run_config(e.config);
+    e.result = rules::run_check(e.rules, e.facts, job, options);
+    // Problems in the job file itself (unknown keys) are findings like any other.
+    std::vector<rules::Finding> config_findings;
+    for (const auto& d : e.config.diagnostics) {
+        rules::Finding f;
+        f.rule = d.code;
+        f.pack = "preflight";
+        f.severity = d.severity;
+        f.message = d.message;
+        f.location = d.location;
+        config_findings.push_back(std::move(f));
+    }
+    e.result.findings.insert(e.result.findings.begin(), config_findings.begin(), config_findings.end());
+    return e;
+}
+
+std::string remaining_errors_note(const rules::CheckResult& result) {
+    int open = 0;
+    for (const auto& f : result.findings)
+        if (f.severity == Severity::error && !f.fixable) ++open;
+    if (open == 0) return "";
+    return fmt::format("preflight: note: {} error finding{} no safe fix resolves; run 'preflight check' for details\n", open,
+                       open == 1 ? "" : "s");
+}
+
+}  // namespace preflight::app

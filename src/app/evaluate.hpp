@@ -1,0 +1,26 @@
+// The pipeline every job command shares: load the packs and the job, check it to
+// the fixpoint.
+#pragma once
+
+#include <string>
+
+#include "app/common.hpp"
+#include "config/run_config.hpp"
+#include "facts/fact_set.hpp"
+#include "rules/engine.hpp"
+
+namespace preflight::app {
+
+struct Evaluation {
+    rules::RuleSet rules;
+    config::RunConfig config;
+    facts::FactSet facts;
+    rules::CheckResult result;  // job-file diagnostics included as findings
+};
+
+Result<Evaluation> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options);
+
+// "N error findings remain that no safe fix resolves" for generators to print.
+std::string remaining_errors_note(const rules::CheckResult& result);
+
+}  // namespace preflight::app

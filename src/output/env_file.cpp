@@ -1,0 +1,237 @@
+#include "output/env_file.hpp"
+
+#include <algorithm>
+#include <cctype>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+#include <openssl/sha.h>
+
+namespace preflight::output {
+namespace {
+
+bool valid_name(const std::string& s) {
+    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
+    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
+}
+
+tl::unexpected<Error> refuse(const EnvEntry& e, std::string_view format, std::string_view why) {
+    Location l;
+    l.key = "env." + e.name;
+    return fail(fmt::format("{}: the {} format cannot carry this value: {}", e.name, format, why), l);
+}
+
+std::string comment(const EnvEntry& e) { return e.rule.empty() ? "" : fmt::format("# set by [{}]\n", e.rule); }
+
+// sh: single quotes keep every byte but the quote itself, written '\''.
+std::string sh_quote(const std::string& v) {
+    std::string out = "'";
+    for (char c : v) {
+        if (c == '\'') out += "'\\''";
+        else out += c;
+    }
+    return out + "'";
+}
+
+Result<std::string> render_sh(const std::vector<EnvEntry>& entries) {
+    std::string out = "# launch environment written by preflight; source it with: set -a; . FILE\n";
+    for (const auto& e : entries) {
+        if (!e.value) {
+            out += fmt::format("{}unset {}\n", e.rule.empty() ? "" : fmt::format("# unset by [{}]\n", e.rule), e.name);
+            continue;
+        }
+        out += comment(e) + fmt::format("export {}={}\n", e.name, sh_quote(*e.value));
+    }
+    return out;
+}
+
+// dotenv, as python-dotenv reads it: an unquoted value runs to the end of the line
+// (minus a " #" comment and trailing blanks); a single-quoted one decodes \\ and \'.
+// python-dotenv expands ${…} in every value, so that cannot be carried at all.
+Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
+    std::string out = "# launch environment written by preflight (python-dotenv dialect)\n";
+    for (const auto& e : entries) {
+        if (!e.value) {
+            out += fmt::format("# {} must be unset{}: dotenv cannot unset\n", e.name, e.rule.empty() ? "" : " [" + e.rule + "]");
+            continue;
+        }
+        const std::string& v = *e.value;
+        if (v.find("${") != std::string::npos) return refuse(e, "dotenv", "python-dotenv expands '${…}' and has no escape for it");
+        bool plain = !v.empty() && v.find_first_of("\r\n") == std::string::npos && v.front() != '\'' && v.front() != '"' &&
+                     !std::isspace(static_cast<unsigned char>(v.front())) && !std::isspace(static_cast<unsigned char>(v.back())) &&
+                     v.find(" #") == std::string::npos && v.find("\t#") == std::string::npos;
+        std::string encoded;
+        if (plain) {
+            encoded = v;
+        } else {
+            // A closing quote after a backslash would read as an escaped quote.
+            if (v.back() == '\\') return refuse(e, "dotenv", "a quoted value cannot end in a backslash");
+            encoded = "'";
+            for (char c : v) {
+                if (c == '\\' || c == '\'') encoded += '\\';
+                encoded += c;
+            }
+            encoded += "'";
+        }
+        out += comment(e) + fmt::format("{}={}\n", e.name, encoded);
+    }
+    return out;
+}
+
+// systemd EnvironmentFile=: KEY="value" with \" \\ \` \$ escaped; a newline inside
+// double quotes is kept as it is (systemd.exec(5), env-file parsing).
+Result<std::string> render_systemd(const std::vector<EnvEntry>& entries) {
+    std::string out = "# launch environment written by preflight (systemd EnvironmentFile=)\n";
+    for (const auto& e : entries) {
+        if (!e.value) {
+            out += fmt::format("# {} must be unset{}: use UnsetEnvironment= in the unit\n", e.name,
+                               e.rule.empty() ? "" : " [" + e.rule + "]");
+            continue;
+        }
+        if (e.value->find('\r') != std::string::npos) return refuse(e, "systemd", "systemd drops carriage returns");
+        std::string encoded = "\"";
+        for (char c : *e.value) {
+            if (c == '"' || c == '\\' || c == '`' || c == '$') encoded += '\\';
+            encoded += c;
+        }
+        out += comment(e) + fmt::format("{}={}\"\n", e.name, encoded);
+    }
+    return out;
+}
+
+// Decodes one UTF-8 sequence; returns its length, or 0 when invalid.
+std::size_t utf8_next(const std::string& s, std::size_t i, char32_t& cp) {
+    unsigned char c = static_cast<unsigned char>(s[i]);
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    if (n == 0 || i + n > s.size()) return 0;
+    cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
+    for (std::size_t k = 1; k < n; ++k) {
+        unsigned char cc = static_cast<unsigned char>(s[i + k]);
+        if ((cc >> 6) != 0x2) return 0;
+        cp = (cp << 6) | (cc & 0x3F);
+    }
+    static const char32_t min_for[] = {0, 0, 0x80, 0x800, 0x10000};
+    if (cp < min_for[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
+    return n;
+}
+
+bool valid_utf8(const std::string& s) {
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = 0;
+        std::size_t n = utf8_next(s, i, cp);
+        if (n == 0) return false;
+        i += n;
+    }
+    return true;
+}
+
+// Ray runtime_env: {"env_vars": {...}}. JSON has no comments, so no provenance.
+Result<std::string> render_ray(const std::vector<EnvEntry>& entries) {
+    nlohmann::ordered_json vars = nlohmann::ordered_json::object();
+    for (const auto& e : entries) {
+        if (!e.value) continue;
+        if (!valid_utf8(*e.value)) return refuse(e, "ray", "it is not valid UTF-8, which JSON requires");
+        vars[e.name] = *e.value;
+    }
+    return nlohmann::ordered_json{{"env_vars", vars}}.dump(2) + "\n";
+}
+
+// k8s: a container `env:` list; values are YAML double-quoted scalars, with every
+// character YAML does not allow printed raw written as an escape.
+Result<std::string> render_k8s(const std::vector<EnvEntry>& entries) {
+    std::string out = "# launch environment written by preflight (Kubernetes container env)\nenv:\n";
+    bool any = false;
+    for (const auto& e : entries) {
+        if (!e.value) {
+            out += fmt::format("# {} must be unset{}\n", e.name, e.rule.empty() ? "" : " [" + e.rule + "]");
+            continue;
+        }
+        std::string encoded = "\"";
+        const std::string& v = *e.value;
+        for (std::size_t i = 0; i < v.size();) {
+            char32_t cp = 0;
+            std::size_t n = utf8_next(v, i, cp);
+            if (n == 0) return refuse(e, "k8s", "it is not valid UTF-8, which YAML requires");
+            if (cp == '"') encoded += "\\\"";
+            else if (cp == '\\') encoded += "\\\\";
+            else if (cp == '\n') encoded += "\\n";
+            else if (cp == '\t') encoded += "\\t";
+            else if (cp < 0x20 || cp == 0x7F || (cp >= 0x80 && cp < 0xA0) || cp == 0xFEFF || cp == 0xFFFE || cp == 0xFFFF)
+                encoded += fmt::format("\\u{:04X}", static_cast<unsigned>(cp));
+            else encoded += v.substr(i, n);
+            i += n;
+        }
+        encoded += "\"";
+        out += (e.rule.empty() ? "" : fmt::format("  # set by [{}]\n", e.rule)) +
+               fmt::format("  - name: {}\n    value: {}\n", e.name, encoded);
+        any = true;
+    }
+    if (!any) out.replace(out.find("env:\n"), 5, "env: []\n");
+    return out;
+}
+
+std::string hex_sha256(const std::string& s) {
+    unsigned char digest[SHA256_DIGEST_LENGTH];
+    SHA256(reinterpret_cast<const unsigned char*>(s.data()), s.size(), digest);
+    std::string out;
+    for (unsigned char b : digest) out += fmt::format("{:02x}", b);
+    return out;
+}
+
+// github: appended to $GITHUB_ENV as NAME<<DELIMITER / value lines / DELIMITER. The
+// delimiter is derived from the value (deterministic) and lengthened until no line
+// of the value equals it.
+Result<std::string> render_github(const std::vector<EnvEntry>& entries) {
+    std::string out;
+    for (const auto& e : entries) {
+        if (!e.value) continue;  // $GITHUB_ENV cannot unset
+        const std::string& v = *e.value;
+        if (v.find('\r') != std::string::npos) return refuse(e, "github", "the runner splits lines at carriage returns");
+        std::string digest = hex_sha256(e.name + "=" + v);
+        std::string delimiter;
+        for (std::size_t len = 16; len <= digest.size(); len += 8) {
+            delimiter = "PREFLIGHT_EOF_" + digest.substr(0, len);
+            if (("\n" + v + "\n").find("\n" + delimiter + "\n") == std::string::npos) break;
+        }
+        out += fmt::format("{}<<{}\n{}{}{}\n", e.name, delimiter, v, v.empty() ? "" : "\n", delimiter);
+    }
+    return out;
+}
+
+}  // namespace
+
+std::optional<EnvFormat> parse_env_format(std::string_view name) {
+    if (name == "sh") return EnvFormat::sh;
+    if (name == "dotenv") return EnvFormat::dotenv;
+    if (name == "systemd") return EnvFormat::systemd;
+    if (name == "ray") return EnvFormat::ray;
+    if (name == "k8s") return EnvFormat::k8s;
+    if (name == "github") return EnvFormat::github;
+    return std::nullopt;
+}
+
+std::vector<std::string> env_format_names() { return {"sh", "dotenv", "systemd", "ray", "k8s", "github"}; }
+
+Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format) {
+    std::sort(entries.begin(), entries.end(), [](const EnvEntry& a, const EnvEntry& b) { return a.name < b.name; });
+    for (const auto& e : entries) {
+        if (!valid_name(e.name)) {
+            Location l;
+            l.key = "env." + e.name;
+            return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",
+                                    e.name), l);
+        }
+        if (e.value && e.value->find('\0') != std::string::npos) return refuse(e, "any", "it holds a NUL byte");
+    }
+    switch (format) {
+        case EnvFormat::sh: return render_sh(entries);
+        case EnvFormat::dotenv: return render_dotenv(entries);
+        case EnvFormat::systemd: return render_systemd(entries);
+        case EnvFormat::ray: return render_ray(entries);
+        case EnvFormat::k8s: return render_k8s(entries);
+        case EnvFormat::github: return render_github(entries);
+    }
+    return fail("unknown format");
+}
+
+}  // namespace preflight::output
