@@ -26,8 +26,13 @@ int run(const EnvArgs& args, Common& common) {
     auto format = *output::parse_env_format(args.emit);
     auto text = output::render_env(rules::launch_environment(evaluation->facts, evaluation->result.patch), format);
     if (!text) {
+        // Point at the variable's line in the job when the job set it.
         Error e = text.error();
         e.location.file = args.job;
+        const std::string& key = e.location.key;
+        if (key.rfind("env.", 0) == 0)
+            if (auto it = evaluation->facts.env.find(key.substr(4)); it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
+                e.location = it->second.origin.where;
         return report_input_error(e, common);
     }
     if (args.output.empty() || args.output == "-") {

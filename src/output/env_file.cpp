@@ -5,7 +5,6 @@
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
-#include <openssl/sha.h>
 
 namespace preflight::output {
 namespace {
@@ -170,29 +169,15 @@ Result<std::string> render_k8s(const std::vector<EnvEntry>& entries) {
     return out;
 }
 
-std::string hex_sha256(const std::string& s) {
-    unsigned char digest[SHA256_DIGEST_LENGTH];
-    SHA256(reinterpret_cast<const unsigned char*>(s.data()), s.size(), digest);
-    std::string out;
-    for (unsigned char b : digest) out += fmt::format("{:02x}", b);
-    return out;
-}
-
-// github: appended to $GITHUB_ENV as NAME<<DELIMITER / value lines / DELIMITER. The
-// delimiter is derived from the value (deterministic) and lengthened until no line
-// of the value equals it.
 Result<std::string> render_github(const std::vector<EnvEntry>& entries) {
     std::string out;
     for (const auto& e : entries) {
         if (!e.value) continue;  // $GITHUB_ENV cannot unset
         const std::string& v = *e.value;
         if (v.find('\r') != std::string::npos) return refuse(e, "github", "the runner splits lines at carriage returns");
-        std::string digest = hex_sha256(e.name + "=" + v);
-        std::string delimiter;
-        for (std::size_t len = 16; len <= digest.size(); len += 8) {
-            delimiter = "PREFLIGHT_EOF_" + digest.substr(0, len);
-            if (("\n" + v + "\n").find("\n" + delimiter + "\n") == std::string::npos) break;
-        }
+        std::string delimiter = "PREFLIGHT_EOF";
+        for (int n = 1; ("\n" + v + "\n").find("\n" + delimiter + "\n") != std::string::npos; ++n)
+            delimiter = "PREFLIGHT_EOF_" + std::to_string(n);
         out += fmt::format("{}<<{}\n{}{}{}\n", e.name, delimiter, v, v.empty() ? "" : "\n", delimiter);
     }
     return out;
@@ -221,7 +206,11 @@ Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format) 
             return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",
                                     e.name), l);
         }
-        if (e.value && e.value->find('\0') != std::string::npos) return refuse(e, "any", "it holds a NUL byte");
+        if (e.value && e.value->find('\0') != std::string::npos) {
+            Location l;
+            l.key = "env." + e.name;
+            return fail(fmt::format("{}: no environment can carry this value: it holds a NUL byte", e.name), l);
+        }
     }
     switch (format) {
         case EnvFormat::sh: return render_sh(entries);
