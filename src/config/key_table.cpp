@@ -61,6 +61,8 @@ const std::vector<KeyInfo>& key_table() {
          "Ulysses sequence-parallel degree."},
         {"parallel.sequence_parallel", kBool, Value(false), {}, {"megatron_sequence_parallel"},
          "Megatron sequence parallelism (with tp)."},
+        {"parallel.cp_algo", kString, Value("megatron_cp_algo"), {}, {"context_parallel_algo"},
+         "MindSpeed context-parallel algorithm (megatron_cp_algo, kvallgather_cp_algo, ulysses_cp_algo …)."},
 
         {"train.padding_free", kBool, Value(false), {}, {"padding-free", "paddingfree"}, "Train without padding (packed varlen)."},
         {"train.packing", kBool, Value(false), {}, {"pack", "sequence_packing"}, "Pack several samples into one sequence."},
@@ -68,6 +70,7 @@ const std::vector<KeyInfo>& key_table() {
         {"train.attention_backend", kString, Value("flash"), {"flash", "fused", "unfused", "local", "auto"}, {"attn_impl"},
          "Attention backend."},
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
+        {"train.optimization_level", kInt, Value(0), {}, {"optimization-level"}, "MindSpeed --optimization-level (0, 1 or 2)."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
@@ -75,6 +78,8 @@ const std::vector<KeyInfo>& key_table() {
         {"rollout.memory_saver", kString, Value("none"), {"tms", "none"}, {"torch_memory_saver", "offload"},
          "Memory saver used to free training memory during rollout."},
         {"rollout.tp", kInt, Value(1), {}, {"tensor_parallel_size", "vllm_tensor_parallel_size"}, "Rollout tensor-parallel degree."},
+        {"rollout.sleep_mode", kBool, Value(false), {}, {"enable_sleep_mode", "vllm_enable_sleep_mode"},
+         "The rollout engine's sleep mode (vLLM / vllm-ascend enable_sleep_mode)."},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
     };

@@ -215,8 +215,14 @@ private:
                     return fail(fmt::format("'{}' must be a string, not {} (quote it)", dotted, toml_type_name(value)), where);
                 cfg_.env[key] = Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
             } else if (name == kPackagesSection) {
+                // `name = false` states that the package is not installed.
+                if (value.is_boolean() && !value.as_boolean()) {
+                    cfg_.packages[version::normalize_package_name(key)] = Fact{Value(Null{}), Origin{OriginKind::job, where, {}}};
+                    continue;
+                }
                 if (!value.is_string())
-                    return fail(fmt::format("'{}' must be a version string, not {}", dotted, toml_type_name(value)), where);
+                    return fail(fmt::format("'{}' must be a version string (or false: not installed), not {}", dotted,
+                                            toml_type_name(value)), where);
                 std::string normalized = version::normalize_package_name(key);
                 auto scheme = scheme_of_(normalized);
                 auto v = version::Version::parse(scheme, value.as_string().str);

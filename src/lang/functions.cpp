@@ -147,6 +147,41 @@ Result<Type> check_lookup(Node& call, const Schema& schema) {
     return *value_type;
 }
 
+Result<Type> check_given(Node& call, const Schema&) {
+    if (call.children[0]->kind != NodeKind::name)
+        return error_at(*call.children[0], "given(): the argument must be a fact name, such as parallel.dp");
+    return Type{TypeKind::boolean};
+}
+
+Result<Type> check_version_to_string(Node& call, const Schema&) {
+    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
+    if (call.children.size() > 1)
+        if (auto r = want(call, 1, TypeKind::integer); !r) return tl::unexpected(r.error());
+    return Type{TypeKind::string};
+}
+
+Result<Type> check_in_range(Node& call, const Schema&) {
+    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
+    if (auto r = want(call, 1, TypeKind::string); !r) return tl::unexpected(r.error());
+    call.scheme = call.children[0]->scheme;
+    return Type{TypeKind::boolean};
+}
+
+Result<Type> check_alloc_conf_keys(Node& call, const Schema&) {
+    if (auto r = want(call, 0, TypeKind::string); !r) return tl::unexpected(r.error());
+    return Type{TypeKind::list, TypeKind::string};
+}
+
+Result<Type> check_unknown_items(Node& call, const Schema&) {
+    for (std::size_t i = 0; i < 2; ++i) {
+        const Type& t = call.children[i]->type;
+        if (!(t.kind == TypeKind::list && (t.elem == TypeKind::string || t.elem == TypeKind::any)) && t.kind != TypeKind::any &&
+            t.kind != TypeKind::null)
+            return error_at(*call.children[i], "unknown_items(): arguments must be list<string>, not " + to_string(t));
+    }
+    return Type{TypeKind::list, TypeKind::string};
+}
+
 // ---- evaluation ---------------------------------------------------------------
 
 const std::string& str_arg(const std::vector<Value>& args, std::size_t i) { return *args[i].get<std::string>(); }
@@ -273,6 +308,74 @@ Value eval_max(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(std::max(*args[0].get<std::int64_t>(), *args[1].get<std::int64_t>()));
 }
 
+Value eval_given(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
+    return Value(ctx.given(call.children[0]->name));
+}
+
+Value eval_base_version(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(Null{});
+    const auto& v = *args[0].get<version::Version>();
+    if (const auto* p = std::get_if<version::Pep440>(&v.parsed())) return Value(p->base_version());
+    const auto& c = std::get<version::Cann>(v.parsed());
+    return Value(std::to_string(c.major) + "." + std::to_string(c.minor) + "." + (c.is_rc ? "RC" : "") + std::to_string(c.third));
+}
+
+Value eval_normalized(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(Null{});
+    return Value(args[0].get<version::Version>()->normalized());
+}
+
+Value eval_release(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null() || args[1].is_null()) return Value(Null{});
+    const auto& v = *args[0].get<version::Version>();
+    std::int64_t n = *args[1].get<std::int64_t>();
+    std::vector<std::string> parts;
+    if (const auto* p = std::get_if<version::Pep440>(&v.parsed())) parts = p->release;
+    else {
+        const auto& c = std::get<version::Cann>(v.parsed());
+        parts = {std::to_string(c.major), std::to_string(c.minor), (c.is_rc ? "RC" : "") + std::to_string(c.third)};
+    }
+    std::string out;
+    for (std::int64_t i = 0; i < n; ++i)
+        out += (i ? "." : "") + (i < static_cast<std::int64_t>(parts.size()) ? parts[static_cast<std::size_t>(i)] : std::string("0"));
+    return Value(out);
+}
+
+Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null() || args[1].is_null()) return Value(false);
+    const auto& v = *args[0].get<version::Version>();
+    auto range = version::VersionRange::parse(v.scheme(), str_arg(args, 1));
+    if (!range) return Value::unknown("('" + str_arg(args, 1) + "' is not a valid " + std::string(to_string(v.scheme())) + " range)");
+    return Value(range->contains(v).value_or(false));
+}
+
+Value eval_alloc_conf_keys(const Node&, const std::vector<Value>& args, EvalContext&) {
+    List out;
+    if (args[0].is_null()) return Value(out);
+    auto list = util::KvList::parse(str_arg(args, 0));
+    if (!list) return Value(out);
+    for (const auto& e : list->entries()) out.push_back(Value(e.key));
+    return Value(out);
+}
+
+Value eval_unknown_items(const Node&, const std::vector<Value>& args, EvalContext&) {
+    List out;
+    if (args[0].is_null()) return Value(out);
+    const List* known = args[1].get<List>();
+    for (const auto& item : *args[0].get<List>())
+        if (!known || std::find(known->begin(), known->end(), item) == known->end()) out.push_back(item);
+    return Value(out);
+}
+
+Value eval_div(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (any_null(args)) return Value(Null{});
+    std::int64_t a = *args[0].get<std::int64_t>(), b = *args[1].get<std::int64_t>();
+    if (b == 0) return Value::unknown("(division by zero)");
+    std::int64_t q = a / b;
+    if ((a % b != 0) && ((a < 0) != (b < 0))) --q;  // floor, as Python's //
+    return Value(q);
+}
+
 Value eval_lookup(const Node& call, const std::vector<Value>& args, EvalContext& ctx) {
     if (args[2].is_null()) return Value(Null{});
     return ctx.lookup(*call.children[0]->literal.get<std::string>(), *call.children[1]->literal.get<std::string>(), args[2],
@@ -289,18 +392,30 @@ const std::vector<FunctionDef>& all_functions() {
         {"alloc_conf_set", "alloc_conf_set(conf: string, key: string, value: string) -> string",
          "The allocator config with `key` set to `value`, every other entry kept in order.", 3, 3, check_string_fn,
          eval_alloc_conf_set},
+        {"alloc_conf_keys", "alloc_conf_keys(conf: string) -> list<string>",
+         "The keys of an allocator config, in order (empty when unset or malformed).", 1, 1, check_alloc_conf_keys,
+         eval_alloc_conf_keys},
         {"alloc_conf_valid", "alloc_conf_valid(conf: string) -> bool",
          "Whether the allocator config parses as `key:value` entries (an unset config is valid).", 1, 1, check_string_pred,
          eval_alloc_conf_valid},
+        {"base_version", "base_version(v: version) -> string",
+         "The release part of a version as text: 2.7.1 for 2.7.1.post2+cpu, 8.5.RC1 for a CANN 8.5.RC1.alpha001.", 1, 1,
+         check_version_to_string, eval_base_version},
         {"cann_version", "cann_version(text: string literal) -> version", "A CANN-scheme version constant.", 1, 1,
          check_version_literal, eval_version_literal},
         {"contains", "contains(haystack: string | list, needle) -> bool", "Substring or list membership.", 2, 2,
          check_contains, eval_contains},
         {"count_containing", "count_containing(items: list<string>, needle: string) -> int",
          "How many items contain `needle`.", 2, 2, check_count_containing, eval_count_containing},
+        {"div", "div(a: int, b: int) -> int", "Integer division rounding down, as Python's //.", 2, 2, check_minmax, eval_div},
         {"env", "env(name: string literal) -> string",
          "The launch environment's value of a variable: [env] of the job, else the probed environment; null when unset.", 1,
          1, check_env, eval_env},
+        {"given", "given(fact) -> bool", "Whether the job (or a fix) sets the fact, rather than leaving its default.", 1, 1,
+         check_given, eval_given, true},
+        {"in_range", "in_range(v: version, range: string) -> bool",
+         "Whether `v` lies in a range known only at run time (a table cell), in the version's scheme.", 2, 2,
+         check_in_range, eval_in_range},
         {"installed", "installed(name: string literal) -> bool", "Whether the package is known to be installed.", 1, 1,
          check_pkg, eval_installed},
         {"known", "known(x) -> bool", "True when `x` could be established; never unknown itself.", 1, 1, check_known,
@@ -312,9 +427,13 @@ const std::vector<FunctionDef>& all_functions() {
         {"lower", "lower(s: string) -> string", "Lower-cased text.", 1, 1, check_string_fn, eval_lower},
         {"max", "max(a: int, b: int) -> int", "The larger integer.", 2, 2, check_minmax, eval_max},
         {"min", "min(a: int, b: int) -> int", "The smaller integer.", 2, 2, check_minmax, eval_min},
+        {"normalized", "normalized(v: version) -> string", "The normalized text of a version (PEP 440: 1.0rc1 for 1.0-RC1).", 1,
+         1, check_version_to_string, eval_normalized},
         {"pkg", "pkg(name: string literal) -> version",
          "The version of a distribution (PEP 503 name) or of a reserved layer (cann, python …); null when known absent.", 1,
          1, check_pkg, eval_pkg},
+        {"release", "release(v: version, n: int) -> string", "The first n release numbers as text: release('0.18.0rc1', 2) is 0.18.", 2,
+         2, check_version_to_string, eval_release},
         {"satisfies", "satisfies(v: version, range: string literal) -> bool",
          "Whether `v` lies in the range, in the version's scheme (PEP 440 or CANN).", 2, 2, check_satisfies,
          eval_satisfies},
@@ -324,6 +443,8 @@ const std::vector<FunctionDef>& all_functions() {
          eval_starts_with},
         {"to_int", "to_int(s: string) -> int", "The integer a string spells; null when it spells none.", 1, 1, check_to_int,
          eval_to_int},
+        {"unknown_items", "unknown_items(items: list<string>, known: list<string>) -> list<string>",
+         "The items not in `known`, in order.", 2, 2, check_unknown_items, eval_unknown_items},
         {"version", "version(text: string literal) -> version", "A PEP 440 version constant.", 1, 1,
          check_version_literal, eval_version_literal},
     };

@@ -28,6 +28,8 @@ public:
     virtual Value package(std::string_view normalized_name) = 0;  // Version, Null or Unknown
     virtual Value lookup(std::string_view table, std::string_view key_column, const Value& key,
                          std::string_view value_column) = 0;      // the cell, or Null when no row matches
+    // Whether the job (or a fix) gives the fact, rather than a default.
+    virtual bool given(std::string_view name) = 0;
 };
 
 }  // namespace preflight::lang

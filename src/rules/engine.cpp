@@ -56,6 +56,13 @@ public:
         return Value(Null{});
     }
 
+    bool given(std::string_view name) override {
+        std::string key(name);
+        if (patch_.config.count(key)) return true;
+        auto it = facts_.config.find(key);
+        return it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value;
+    }
+
     // What a rule read, with the origin of each value.
     Evidence describe_fact(const std::string& name) {
         std::string origin = "unknown";

@@ -6,8 +6,10 @@
 //   undetermined = [ … ]       # optional: exactly these rules of the pack are undetermined
 //   fallbacks = ["kernel=implementation", …]   # optional, exact
 //   limitations = ["feature", …]               # optional, exact
-//   [patch.env]    NAME = "value"               # optional, exact (all packs' fixes)
+//   [patch.env]    NAME = "value"               # optional, exact
 //   [patch.config] "train.packing" = false      # optional, exact
+// Each expectation covers the pack's own rules: other packs' findings, fixes,
+// fallbacks and limitations are not compared, so adding a pack breaks no other.
 //
 // Every rule of a pack must fire in one case and stay quiet in another.
 #pragma once

@@ -44,6 +44,7 @@ public:
         auto it = packages.find(std::string(name));
         return it == packages.end() ? Value::unknown("pkg(" + std::string(name) + ")") : it->second;
     }
+    bool given(std::string_view name) override { return facts.count(std::string(name)) > 0; }
     Value lookup(std::string_view, std::string_view, const Value& key, std::string_view) override {
         return key == Value("qwen3_5") ? Value(true) : Value(Null{});
     }
