@@ -36,8 +36,9 @@ std::string python_literal(const Value& v) {
 }
 
 int run(const ArgsArgs& args, Common& common) {
-    auto evaluation = evaluate_job(args.job, common, rules::CheckOptions{});
-    if (!evaluation) return report_input_error(evaluation.error(), common);
+    auto evaluated = evaluate_job(args.job, common, rules::CheckOptions{});
+    if (!evaluated) return report_input_error(evaluated.error(), common);
+    const Evaluation* evaluation = *evaluated;
     const auto& rules = evaluation->rules;
     auto table = rules.tables.find("launcher_flags");
     if (table == rules.tables.end())

@@ -21,8 +21,9 @@ int run(const CheckArgs& args, Common& common) {
     rules::CheckOptions options;
     options.strict = args.strict;
     options.apply_suggested = args.apply_suggested;
-    auto evaluation = evaluate_job(args.job, common, options);
-    if (!evaluation) return report_input_error(evaluation.error(), common);
+    auto evaluated = evaluate_job(args.job, common, options);
+    if (!evaluated) return report_input_error(evaluated.error(), common);
+    const Evaluation* evaluation = *evaluated;
     const auto& result = evaluation->result;
 
     output::ReportInput in;

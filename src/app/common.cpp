@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <fstream>
 #include <iostream>
 
 #include "core/exit_code.hpp"
@@ -52,7 +53,16 @@ Result<rules::RuleSet> load_rules(const Common& common) {
 }
 
 int report_input_error(const Error& e, const Common& common) {
-    std::cerr << output::format_error(e, stderr_style(common));
+    // Readers keep line numbers, not line texts: fetch the excerpt's line now.
+    Error shown = e;
+    if (shown.location.line > 0 && shown.location.source_line.empty() && !shown.location.file.empty()) {
+        std::ifstream in(shown.location.file, std::ios::binary);
+        std::string line;
+        int read = 0;
+        while (read < shown.location.line && std::getline(in, line)) ++read;
+        if (read == shown.location.line) shown.location.source_line = line;
+    }
+    std::cerr << output::format_error(shown, stderr_style(common));
     return exit_bad_input;
 }
 

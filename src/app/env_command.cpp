@@ -21,8 +21,9 @@ struct EnvArgs {
 int run(const EnvArgs& args, Common& common) {
     rules::CheckOptions options;
     options.apply_suggested = args.apply_suggested;
-    auto evaluation = evaluate_job(args.job, common, options);
-    if (!evaluation) return report_input_error(evaluation.error(), common);
+    auto evaluated = evaluate_job(args.job, common, options);
+    if (!evaluated) return report_input_error(evaluated.error(), common);
+    const Evaluation* evaluation = *evaluated;
     auto format = *output::parse_env_format(args.emit);
     auto text = output::render_env(rules::launch_environment(evaluation->facts, evaluation->result.patch), format);
     if (!text) {

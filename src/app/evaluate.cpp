@@ -4,7 +4,7 @@
 
 namespace preflight::app {
 
-Result<Evaluation> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options) {
+Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options) {
     auto rules = load_rules(common);
     if (!rules) return tl::unexpected(rules.error());
     auto cfg = config::load_run_config(job, [&](const std::string& pkg) { return rules->scheme_of(pkg); });
@@ -24,7 +24,9 @@ Result<Evaluation> evaluate_job(const std::string& job, const Common& common, co
         config_findings.push_back(std::move(f));
     }
     e.result.findings.insert(e.result.findings.begin(), config_findings.begin(), config_findings.end());
-    return e;
+    static auto* kept = new std::vector<std::unique_ptr<Evaluation>>();
+    kept->push_back(std::make_unique<Evaluation>(std::move(e)));
+    return kept->back().get();
 }
 
 std::string remaining_errors_note(const rules::CheckResult& result) {

@@ -18,7 +18,10 @@ struct Evaluation {
     rules::CheckResult result;  // job-file diagnostics included as findings
 };
 
-Result<Evaluation> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options);
+// The evaluation lives until the process exits: tearing down thousands of nodes just
+// before exit costs more than the check itself needs (it stays reachable, so leak
+// checkers do not count it).
+Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options);
 
 // "N error findings remain that no safe fix resolves" for generators to print.
 std::string remaining_errors_note(const rules::CheckResult& result);

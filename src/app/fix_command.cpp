@@ -37,8 +37,9 @@ int run(const FixArgs& args, Common& common) {
 
     rules::CheckOptions options;
     options.apply_suggested = args.apply_suggested;
-    auto evaluation = evaluate_job(args.job, common, options);
-    if (!evaluation) return report_input_error(evaluation.error(), common);
+    auto evaluated = evaluate_job(args.job, common, options);
+    if (!evaluated) return report_input_error(evaluated.error(), common);
+    const Evaluation* evaluation = *evaluated;
 
     std::vector<output::TomlEdit> edits;
     for (const auto& [key, entry] : evaluation->result.patch.config) {

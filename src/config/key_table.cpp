@@ -1,6 +1,7 @@
 #include "config/key_table.hpp"
 
 #include <set>
+#include <unordered_map>
 
 namespace preflight::config {
 namespace {
@@ -87,9 +88,13 @@ const std::vector<KeyInfo>& key_table() {
 }
 
 const KeyInfo* find_key(std::string_view dotted) {
-    for (const auto& k : key_table())
-        if (k.key == dotted) return &k;
-    return nullptr;
+    static const auto index = [] {
+        std::unordered_map<std::string_view, const KeyInfo*> m;
+        for (const auto& k : key_table()) m.emplace(k.key, &k);
+        return m;
+    }();
+    auto it = index.find(dotted);
+    return it == index.end() ? nullptr : it->second;
 }
 
 std::vector<std::string> section_names() {

@@ -12,9 +12,9 @@ bool operator==(const Value& a, const Value& b) {
             const T& y = std::get<T>(b.data);
             if constexpr (std::is_same_v<T, Unknown>) return x.missing == y.missing;
             else if constexpr (std::is_same_v<T, Null>) return true;
-            else if constexpr (std::is_same_v<T, version::Version>) {
-                auto c = compare(x, y);
-                return c && *c == 0 && x.text() == y.text();
+            else if constexpr (std::is_same_v<T, VersionRef>) {
+                auto c = compare(*x, *y);
+                return c && *c == 0 && x->text() == y->text();
             } else return x == y;
         },
         a.data);
@@ -30,7 +30,7 @@ static std::string render(const Value& v, bool quote) {
             else if constexpr (std::is_same_v<T, std::int64_t>) return std::to_string(x);
             else if constexpr (std::is_same_v<T, double>) return fmt::format("{}", x);
             else if constexpr (std::is_same_v<T, std::string>) return quote ? fmt::format("\"{}\"", x) : x;
-            else if constexpr (std::is_same_v<T, version::Version>) return quote ? fmt::format("\"{}\"", x.text()) : x.text();
+            else if constexpr (std::is_same_v<T, VersionRef>) return quote ? fmt::format("\"{}\"", x->text()) : x->text();
             else {
                 std::string out = "[";
                 for (std::size_t i = 0; i < x.size(); ++i) out += (i ? ", " : "") + render(x[i], true);

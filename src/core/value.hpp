@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <set>
 #include <string>
 #include <variant>
@@ -20,20 +21,30 @@ struct Null {};
 
 struct Value;
 using List = std::vector<Value>;
+// A parsed version is large and never changes: values share it instead of copying.
+using VersionRef = std::shared_ptr<const version::Version>;
 
 struct Value {
-    std::variant<Unknown, Null, bool, std::int64_t, double, std::string, version::Version, List> data;
+    std::variant<Unknown, Null, bool, std::int64_t, double, std::string, VersionRef, List> data;
 
     Value() : data(Null{}) {}
     template <class T>
     Value(T v) : data(std::move(v)) {}
+    Value(version::Version v) : data(std::make_shared<const version::Version>(std::move(v))) {}
     Value(const char* s) : data(std::string(s)) {}
     Value(int i) : data(static_cast<std::int64_t>(i)) {}
 
     bool is_unknown() const { return std::holds_alternative<Unknown>(data); }
     bool is_null() const { return std::holds_alternative<Null>(data); }
     template <class T>
-    const T* get() const { return std::get_if<T>(&data); }
+    const T* get() const {
+        if constexpr (std::is_same_v<T, version::Version>) {
+            const auto* ref = std::get_if<VersionRef>(&data);
+            return ref ? ref->get() : nullptr;
+        } else {
+            return std::get_if<T>(&data);
+        }
+    }
 
     static Value unknown(std::string missing) { return Value(Unknown{{std::move(missing)}}); }
 };

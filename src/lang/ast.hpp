@@ -28,7 +28,7 @@ struct Node {
     Type type;
     const FunctionDef* function = nullptr;
     std::optional<version::VersionRange> range;    // satisfies(): the compiled range
-    std::optional<version::Version> const_version;  // a string literal compared with a version
+    VersionRef const_version;                       // a string literal compared with a version
     version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
 };
 

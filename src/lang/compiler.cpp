@@ -113,7 +113,8 @@ private:
     Result<void> coerce_version_literal(Node& version_side, Node& other) {
         const std::string* text = other.kind == NodeKind::literal ? other.literal.get<std::string>() : nullptr;
         if (!text) return {};
-        other.const_version = version::Version::parse(version_side.scheme, *text);
+        auto parsed = version::Version::parse(version_side.scheme, *text);
+        if (parsed) other.const_version = std::make_shared<const version::Version>(std::move(*parsed));
         if (!other.const_version)
             return error_at(other, "'" + *text + "' is not a valid " + std::string(to_string(version_side.scheme)) + " version");
         other.scheme = version_side.scheme;

@@ -23,7 +23,7 @@ double as_double(const Value& v) {
 
 // A version compared with a string: the string is read in the version's scheme.
 std::optional<version::Version> as_version(const Value& v, const Node& n, version::Scheme scheme) {
-    if (n.const_version) return n.const_version;
+    if (n.const_version) return *n.const_version;
     if (const auto* ver = v.get<version::Version>()) return *ver;
     if (const auto* s = v.get<std::string>()) return version::Version::parse(scheme, *s);
     return std::nullopt;

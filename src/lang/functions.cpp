@@ -1,6 +1,7 @@
 #include "lang/functions.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 #include <cctype>
 
 #include "util/kv_list.hpp"
@@ -64,7 +65,8 @@ Result<Type> check_version_literal(Node& call, const Schema&) {
     auto text = want_literal(call, 0, "the version");
     if (!text) return tl::unexpected(text.error());
     call.scheme = call.name == "cann_version" ? version::Scheme::cann : version::Scheme::pep440;
-    call.const_version = version::Version::parse(call.scheme, *text);
+    auto parsed = version::Version::parse(call.scheme, *text);
+    if (parsed) call.const_version = std::make_shared<const version::Version>(std::move(*parsed));
     if (!call.const_version)
         return error_at(*call.children[0], "'" + *text + "' is not a valid " + std::string(to_string(call.scheme)) + " version");
     return Type{TypeKind::version};
@@ -204,7 +206,7 @@ Value eval_env(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
     return ctx.env(*call.children[0]->literal.get<std::string>());
 }
 
-Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalContext&) { return Value(*call.const_version); }
+Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalContext&) { return Value(call.const_version); }
 
 Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(false);
@@ -452,9 +454,13 @@ const std::vector<FunctionDef>& all_functions() {
 }
 
 const FunctionDef* find_function(std::string_view name) {
-    for (const auto& f : all_functions())
-        if (name == f.name) return &f;
-    return nullptr;
+    static const auto index = [] {
+        std::unordered_map<std::string_view, const FunctionDef*> m;
+        for (const auto& f : all_functions()) m.emplace(f.name, &f);
+        return m;
+    }();
+    auto it = index.find(name);
+    return it == index.end() ? nullptr : it->second;
 }
 
 }  // namespace preflight::lang

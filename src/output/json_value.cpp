@@ -7,7 +7,7 @@ nlohmann::ordered_json to_json(const Value& v) {
         [](const auto& x) -> nlohmann::ordered_json {
             using T = std::decay_t<decltype(x)>;
             if constexpr (std::is_same_v<T, Unknown> || std::is_same_v<T, Null>) return nullptr;
-            else if constexpr (std::is_same_v<T, version::Version>) return x.text();
+            else if constexpr (std::is_same_v<T, VersionRef>) return x->text();
             else if constexpr (std::is_same_v<T, List>) {
                 auto arr = nlohmann::ordered_json::array();
                 for (const auto& item : x) arr.push_back(to_json(item));

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <set>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
@@ -89,7 +90,7 @@ private:
     const RuleSet& rules_;
     const facts::FactSet& facts_;
     const Patch& patch_;
-    std::map<std::string, Value> memo_;
+    std::unordered_map<std::string, Value> memo_;
 };
 
 struct Reads {

@@ -1,6 +1,9 @@
 #include "rules/pack_collector.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <optional>
+#include <thread>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -37,12 +40,35 @@ std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs,
     return roots;
 }
 
+namespace {
+
+// Reads every pack file, spreading them over the cores; the results come back in
+// the order of `files`, so what follows stays deterministic.
+std::vector<Result<PackSource>> read_all(const std::vector<std::string>& files) {
+    std::vector<std::optional<Result<PackSource>>> slots(files.size());
+    std::atomic<std::size_t> next{0};
+    auto worker = [&] {
+        for (std::size_t i = next++; i < files.size(); i = next++) slots[i] = read_pack(files[i]);
+    };
+    std::size_t threads = std::min<std::size_t>(files.size(), std::max(1u, std::thread::hardware_concurrency()));
+    std::vector<std::thread> pool;
+    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
+    worker();
+    for (auto& t : pool) t.join();
+    std::vector<Result<PackSource>> out;
+    for (auto& s : slots) out.push_back(std::move(*s));
+    return out;
+}
+
+}  // namespace
+
 Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::string& engine_version) {
     auto engine = version::Version::parse(version::Scheme::pep440, engine_version);
-    Collected out;
-    std::map<std::string, std::string> seen;  // pack name → file
+    // First the files, root by root in path order; then read them all at once.
+    std::vector<std::pair<std::size_t, std::string>> files;  // (root index, file)
     std::set<std::string> visited_roots;
-    for (const auto& root : roots) {
+    for (std::size_t r = 0; r < roots.size(); ++r) {
+        const auto& root = roots[r];
         std::error_code ec;
         if (!fs::is_directory(root.dir, ec)) {
             if (root.required) return fail("rules directory does not exist or is not a directory", Location{root.dir});
@@ -50,40 +76,48 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
         }
         std::string canonical = fs::canonical(root.dir, ec).string();
         if (!visited_roots.insert(canonical).second) continue;  // named twice on the path
-        std::vector<std::string> files;
         if (fs::exists(fs::path(root.dir) / "pack.toml", ec)) {
-            files.push_back((fs::path(root.dir) / "pack.toml").string());
-        } else {
-            fs::directory_iterator it(root.dir, ec);
-            if (ec) return fail("cannot list rules directory: " + ec.message(), Location{root.dir});
-            for (const auto& entry : it) {
-                fs::path candidate = entry.path() / "pack.toml";
-                if (entry.is_directory(ec) && fs::exists(candidate, ec)) files.push_back(candidate.string());
-            }
-            std::sort(files.begin(), files.end());
+            files.emplace_back(r, (fs::path(root.dir) / "pack.toml").string());
+            continue;
         }
-        std::map<std::string, std::string> in_this_root;
-        for (const auto& file : files) {
-            auto pack = read_pack(file);
-            if (!pack) return tl::unexpected(pack.error());
-            if (auto it = in_this_root.find(pack->name); it != in_this_root.end())
-                return fail(fmt::format("pack '{}' is defined twice: here and in {}", pack->name, it->second), pack->where);
-            in_this_root[pack->name] = file;
-            if (auto it = seen.find(pack->name); it != seen.end()) {
-                out.shadowed.push_back(fmt::format("{}: {} is shadowed by {}", pack->name, file, it->second));
-                continue;
-            }
-            seen[pack->name] = file;
-            auto range = version::VersionRange::parse(version::Scheme::pep440, pack->engine);
-            if (!range)
-                return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->engine_where);
-            if (!range->contains(*engine).value_or(false))
-                return fail(fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
-                            pack->engine_where);
-            if (!version::Version::parse(version::Scheme::pep440, pack->version))
-                return fail(fmt::format("pack '{}': version \"{}\" is not a PEP 440 version", pack->name, pack->version), pack->where);
-            out.packs.push_back(std::move(*pack));
+        fs::directory_iterator it(root.dir, ec);
+        if (ec) return fail("cannot list rules directory: " + ec.message(), Location{root.dir});
+        std::vector<std::string> found;
+        for (const auto& entry : it) {
+            fs::path candidate = entry.path() / "pack.toml";
+            if (entry.is_directory(ec) && fs::exists(candidate, ec)) found.push_back(candidate.string());
         }
+        std::sort(found.begin(), found.end());
+        for (auto& f : found) files.emplace_back(r, std::move(f));
+    }
+    std::vector<std::string> paths;
+    for (const auto& [root, file] : files) paths.push_back(file);
+    auto sources = read_all(paths);
+
+    Collected out;
+    std::map<std::string, std::string> seen;  // pack name → file
+    std::map<std::string, std::pair<std::size_t, std::string>> in_root;  // pack name → (root, file)
+    for (std::size_t i = 0; i < files.size(); ++i) {
+        const auto& [root, file] = files[i];
+        auto& pack = sources[i];
+        if (!pack) return tl::unexpected(pack.error());
+        if (auto it = in_root.find(pack->name); it != in_root.end() && it->second.first == root)
+            return fail(fmt::format("pack '{}' is defined twice: here and in {}", pack->name, it->second.second), pack->where);
+        in_root[pack->name] = {root, file};
+        if (auto it = seen.find(pack->name); it != seen.end()) {
+            out.shadowed.push_back(fmt::format("{}: {} is shadowed by {}", pack->name, file, it->second));
+            continue;
+        }
+        seen[pack->name] = file;
+        auto range = version::VersionRange::parse(version::Scheme::pep440, pack->engine);
+        if (!range)
+            return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->engine_where);
+        if (!range->contains(*engine).value_or(false))
+            return fail(fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
+                        pack->engine_where);
+        if (!version::Version::parse(version::Scheme::pep440, pack->version))
+            return fail(fmt::format("pack '{}': version \"{}\" is not a PEP 440 version", pack->name, pack->version), pack->where);
+        out.packs.push_back(std::move(*pack));
     }
     return out;
 }

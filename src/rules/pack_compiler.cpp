@@ -48,15 +48,13 @@ Error in_source(const Error& e, const SourceText& s, const std::string& what) {
 }  // namespace
 
 const Rule* RuleSet::find_rule(std::string_view id) const {
-    for (const auto& r : rules)
-        if (r.id == id) return &r;
-    return nullptr;
+    auto it = rule_index.find(std::string(id));
+    return it == rule_index.end() ? nullptr : &rules[it->second];
 }
 
 const DerivedFact* RuleSet::find_derived(std::string_view name) const {
-    for (const auto& d : derived)
-        if (d.name == name) return &d;
-    return nullptr;
+    auto it = derived_index.find(std::string(name));
+    return it == derived_index.end() ? nullptr : &derived[it->second];
 }
 
 version::Scheme RuleSet::scheme_of(const std::string& normalized) const {
@@ -139,6 +137,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             d.pack = pack.name;
             if (!lang::parse_type(f.type, d.type))
                 return fail(fmt::format("fact '{}': unknown type \"{}\" (bool, int, float, string, version, list<string>, list<int>)", f.name, f.type), f.where);
+            set.derived_index[d.name] = set.derived.size();
             set.derived.push_back(std::move(d));
         }
     }
@@ -244,6 +243,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                 if (!snake_case(lim.at("feature"))) return fail(owner + ": limitation features are snake_case", src.where);
                 r.limitations.push_back({lim.at("feature"), lim.at("reason")});
             }
+            set.rule_index[r.id] = set.rules.size();
             set.rules.push_back(std::move(r));
         }
     }

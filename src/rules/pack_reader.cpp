@@ -23,8 +23,29 @@ public:
         std::stringstream buffer;
         buffer << in.rdbuf();
         text_ = buffer.str();
-        std::istringstream split(text_);
-        for (std::string line; std::getline(split, line);) lines_.push_back(line);
+        line_starts_.push_back(0);
+        for (std::size_t i = 0; i < text_.size(); ++i)
+            if (text_[i] == '\n') line_starts_.push_back(i + 1);
+        auto read = parse_all();
+        // Only errors print a pack line, so the excerpt is attached here, once.
+        if (!read && read.error().location.file == pack_.file && read.error().location.source_line.empty())
+            read.error().location.source_line = line_text(static_cast<std::size_t>(read.error().location.line));
+        return read;
+    }
+
+private:
+    PackSource pack_;
+    std::string text_;
+    std::vector<std::size_t> line_starts_;
+
+    std::string line_text(std::size_t line) const {
+        if (line < 1 || line > line_starts_.size()) return "";
+        std::size_t start = line_starts_[line - 1];
+        std::size_t end = text_.find('\n', start);
+        return text_.substr(start, end == std::string::npos ? std::string::npos : end - start);
+    }
+
+    Result<PackSource> parse_all() {
         toml::table root;
         try {
             root = toml::parse(text_, pack_.file);
@@ -68,15 +89,8 @@ public:
         return std::move(pack_);
     }
 
-private:
-    PackSource pack_;
-    std::string text_;
-    std::vector<std::string> lines_;
-
     Location position(const toml::source_position& p, const std::string& key) const {
-        Location l{pack_.file, static_cast<int>(p.line), static_cast<int>(p.column), key, ""};
-        if (p.line >= 1 && p.line <= lines_.size()) l.source_line = lines_[p.line - 1];
-        return l;
+        return Location{pack_.file, static_cast<int>(p.line), static_cast<int>(p.column), key, ""};
     }
     Location at(const toml::node& v, const std::string& key) const { return position(v.source().begin, key); }
 
@@ -110,6 +124,8 @@ private:
         SourceText t;
         t.text = *s;
         t.where = at(*table.get(key), key);
+        // Expressions are compiled later; their errors need the line at hand.
+        t.where.source_line = line_text(static_cast<std::size_t>(t.where.line));
         t.content_line = t.where.line;
         t.content_column = t.where.column;
         const std::string& line = t.where.source_line;

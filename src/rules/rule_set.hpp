@@ -6,6 +6,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "core/error.hpp"
@@ -83,6 +84,9 @@ public:
     std::map<std::string, Table> tables;
     std::map<std::string, version::Scheme> schemes;  // normalized package → scheme
     std::vector<std::string> shadowed;               // packs skipped for an earlier one of the same name
+    // Positions in `rules` / `derived` by name, for lookups on every evaluation.
+    std::unordered_map<std::string, std::size_t> rule_index;
+    std::unordered_map<std::string, std::size_t> derived_index;
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;
