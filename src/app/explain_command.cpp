@@ -26,8 +26,12 @@ int run(const std::string& id, Common& common) {
     std::string out;
     out += fmt::format("{} ({} {}, pack {})\n", style.bold(rule->id), to_string(rule->severity), "rule", rule->pack);
     out += fmt::format("  {}\n\n", rule->summary);
-    out += rule->explain;
-    if (!rule->explain.empty() && rule->explain.back() != '\n') out += "\n";
+    auto explain = rules::explanation(*rule);
+    if (!explain)
+        return report_input_error(Error{fmt::format("rule '{}' has no explanation: write {}", rule->id, rule->explain_file), rule->where},
+                                  common);
+    out += *explain;
+    if (!explain->empty() && explain->back() != '\n') out += "\n";
     out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), rule->when.source);
     if (!rule->fixed_in.empty()) {
         out += style.bold("retired once all of these are installed:") + "\n";

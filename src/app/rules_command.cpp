@@ -58,7 +58,11 @@ int doc(Common& common) {
         for (const auto& r : rules->rules) {
             if (r.pack != p.name) continue;
             out += fmt::format("\n### `{}` ({})\n\n{}\n\n", r.id, to_string(r.severity), r.summary);
-            std::string explain = r.explain;
+            auto text = rules::explanation(r);
+            if (!text)
+                return report_input_error(Error{fmt::format("rule '{}' has no explanation: write {}", r.id, r.explain_file), r.where},
+                                          common);
+            std::string explain = *text;
             while (!explain.empty() && explain.front() == '\n') explain.erase(0, 1);
             while (!explain.empty() && explain.back() == '\n') explain.pop_back();
             out += explain + "\n\nFires when: `" + r.when.source + "`\n";

@@ -1,4 +1,6 @@
+#include <fstream>
 #include <functional>
+#include <sstream>
 #include <set>
 
 #include <fmt/format.h>
@@ -79,6 +81,16 @@ std::optional<lang::Type> RuleSet::column_type(std::string_view table, std::stri
     auto c = t->second.columns.find(std::string(column));
     if (c == t->second.columns.end()) return std::nullopt;
     return c->second;
+}
+
+std::optional<std::string> explanation(const Rule& rule) {
+    if (!rule.explain.empty()) return rule.explain;
+    std::ifstream in(rule.explain_file, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream text;
+    text << in.rdbuf();
+    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
+    return text.str();
 }
 
 Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
@@ -188,6 +200,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             r.severity = *severity;
             r.summary = src.summary;
             r.explain = src.explain;
+            if (r.explain.empty()) r.explain_file = pack.dir + "/explain/" + src.id + ".md";
             r.references = src.references;
             r.sources = src.sources;
             auto when = lang::compile(src.when.text, set, lang::Type{lang::TypeKind::boolean});

@@ -232,7 +232,7 @@ private:
             if (!known.count(std::string(key.str()))) return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
         auto severity = str(*r, "severity", owner);
         auto summary = str(*r, "summary", owner);
-        auto explain = str(*r, "explain", owner);
+        auto explain = str(*r, "explain", owner, false);  // else explain/<id>.md beside the pack
         if (!severity) return tl::unexpected(severity.error());
         if (!summary) return tl::unexpected(summary.error());
         if (!explain) return tl::unexpected(explain.error());

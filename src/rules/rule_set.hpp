@@ -45,7 +45,8 @@ struct Rule {
     std::string pack;
     Severity severity = Severity::error;
     std::string summary;
-    std::string explain;
+    std::string explain;       // inline text, when the pack file has it
+    std::string explain_file;  // else this page: explain/<id>.md beside pack.toml
     lang::Expression when;
     lang::MessageTemplate message;
     std::vector<std::string> about;
@@ -98,6 +99,10 @@ public:
     bool has_table(std::string_view table) const override;
     std::optional<lang::Type> column_type(std::string_view table, std::string_view column) const override;
 };
+
+// A rule's explanation: the inline text, or its page, read now (nullopt when neither
+// exists). Checks never need it, so it is not read when packs load.
+std::optional<std::string> explanation(const Rule& rule);
 
 // Compiles collected pack sources. Errors name the pack file, line and column
 // (inside an expression where the error is in one).

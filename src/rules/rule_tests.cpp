@@ -145,6 +145,9 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             }
             report.cases.push_back(std::move(result));
         }
+        for (const auto& r : rules.rules)
+            if (r.pack == pack.name && !explanation(r))
+                report.coverage_gaps.push_back(fmt::format("{}: rule {} has no explanation (explain = or {})", pack.name, r.id, r.explain_file));
         for (const auto& id : pack_rules) {
             if (!fired_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it fires", pack.name, id));
             if (!quiet_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it must stay quiet", pack.name, id));
