@@ -7,7 +7,7 @@ packages=(
   g++ cmake ninja-build pkg-config
   libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-packaging python3-yaml python3-dotenv python3-jsonschema
+  python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time
 )
 

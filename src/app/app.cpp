@@ -38,6 +38,7 @@ int run(int argc, char** argv) {
     register_fix(app, common);
     register_env(app, common);
     register_args(app, common);
+    register_probe(app, common);
     register_explain(app, common);
     register_rules(app, common);
 

@@ -101,6 +101,7 @@ void register_args(CLI::App& app, Common& common) {
     cmd->add_option("--style", args->style, "Launcher: ms-swift, megatron, twinkle (DeviceMesh.from_sizes keywords) or vime")
         ->required();
     add_rules_option(cmd, common);
+    add_fact_options(cmd, common, true);
     cmd->callback([args, &common] { common.exit_code = run(*args, common); });
 }
 

@@ -1,6 +1,9 @@
 // `preflight check JOB.toml`: findings, the patched runtime arguments, the kernel
 // fallbacks and limitations.
+#include <algorithm>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
@@ -15,7 +18,22 @@ struct CheckArgs {
     std::string fail_on = "error";
     bool strict = false;
     bool apply_suggested = false;
+    bool dump_facts = false;
 };
+
+// "(origin) name = value" for every fact the check starts from, sorted by name.
+std::string dump(const facts::FactSet& f) {
+    std::vector<std::pair<std::string, std::string>> lines;
+    for (const auto& [k, fact] : f.config) lines.push_back({k, fmt::format("({}) {} = {}", describe(fact.origin), k, display(fact.value))});
+    for (const auto& [k, fact] : f.env) lines.push_back({"env " + k, fmt::format("({}) env {} = {}", describe(fact.origin), k, display(fact.value))});
+    for (const auto& [k, fact] : f.packages)
+        lines.push_back({"pkg " + k, fmt::format("({}) pkg {} = {}", describe(fact.origin), k,
+                                                 fact.value.is_null() ? "not installed" : display(fact.value))});
+    std::sort(lines.begin(), lines.end());
+    std::string out;
+    for (const auto& [k, line] : lines) out += line + "\n";
+    return out;
+}
 
 int run(const CheckArgs& args, Common& common) {
     rules::CheckOptions options;
@@ -25,6 +43,7 @@ int run(const CheckArgs& args, Common& common) {
     if (!evaluated) return report_input_error(evaluated.error(), common);
     const Evaluation* evaluation = *evaluated;
     const auto& result = evaluation->result;
+    if (args.dump_facts) std::cout << dump(evaluation->facts) << "\n";
 
     output::ReportInput in;
     in.config_path = args.job;
@@ -56,6 +75,8 @@ void register_check(CLI::App& app, Common& common) {
         ->capture_default_str();
     cmd->add_flag("--strict", args->strict, "Count undetermined error rules as errors (for CI)");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
+    cmd->add_flag("--dump-facts", args->dump_facts, "Print every fact the check starts from, as (origin) name = value");
+    add_fact_options(cmd, common, true);
     cmd->callback([args, &common] { common.exit_code = run(*args, common); });
 }
 

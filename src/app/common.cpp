@@ -38,6 +38,19 @@ void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::st
     cmd->add_flag("-q,--quiet", common.quiet, "Print only the findings (text format)");
 }
 
+void add_fact_options(CLI::App* cmd, Common& common, bool with_probe_flag) {
+    if (with_probe_flag) {
+        auto* probe = cmd->add_flag("--probe", common.probe, "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
+        cmd->add_option("--freeze", common.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
+            ->type_name("FILE")
+            ->excludes(probe);
+    }
+    cmd->add_option("--python", common.python, "Interpreter whose site-packages the probe reads (found from its path; never run)")
+        ->capture_default_str();
+    cmd->add_option("--site-packages", common.site_packages, "Read distributions from this directory instead (repeatable)")
+        ->type_name("DIR");
+}
+
 output::Style stdout_style(const Common& common) { return output::make_style(color_mode(common.color), STDOUT_FILENO); }
 output::Style stderr_style(const Common& common) { return output::make_style(color_mode(common.color), STDERR_FILENO); }
 

@@ -15,6 +15,11 @@ namespace preflight::app {
 struct Common {
     std::string exe_path;
     std::vector<std::string> rules_dirs;
+    // Where the node's facts come from (check, fix, env, args, probe).
+    bool probe = false;
+    std::string freeze_file;
+    std::string python = "python3";
+    std::vector<std::string> site_packages;
     bool no_default_rules = false;
     std::string format = "text";
     std::string color = "auto";
@@ -24,6 +29,7 @@ struct Common {
 
 void add_rules_option(CLI::App* cmd, Common& common);
 void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::string>& formats);
+void add_fact_options(CLI::App* cmd, Common& common, bool with_probe_flag);
 
 output::Style stdout_style(const Common& common);
 output::Style stderr_style(const Common& common);
@@ -39,5 +45,6 @@ void register_rules(CLI::App& app, Common& common);
 void register_env(CLI::App& app, Common& common);
 void register_fix(CLI::App& app, Common& common);
 void register_args(CLI::App& app, Common& common);
+void register_probe(CLI::App& app, Common& common);
 
 }  // namespace preflight::app

@@ -69,6 +69,7 @@ void register_env(CLI::App& app, Common& common) {
     cmd->add_option("-o,--output", args->output, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     add_rules_option(cmd, common);
+    add_fact_options(cmd, common, true);
     cmd->callback([args, &common] { common.exit_code = run(*args, common); });
 }
 

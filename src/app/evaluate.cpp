@@ -2,7 +2,20 @@
 
 #include <fmt/format.h>
 
+#include "facts/freeze_file.hpp"
+#include "facts/live_probe.hpp"
+#include "facts/merge.hpp"
+
 namespace preflight::app {
+
+Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules) {
+    auto scheme_of = [&](const std::string& p) { return rules.scheme_of(p); };
+    if (!common.freeze_file.empty()) return facts::read_freeze_file(common.freeze_file, scheme_of);
+    facts::ProbeOptions options;
+    options.python = common.python;
+    options.site_packages = common.site_packages;
+    return facts::probe_node(options, scheme_of);
+}
 
 Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options) {
     auto rules = load_rules(common);
@@ -11,6 +24,11 @@ Result<const Evaluation*> evaluate_job(const std::string& job, const Common& com
     if (!cfg) return tl::unexpected(cfg.error());
     Evaluation e{std::move(*rules), std::move(*cfg), {}, {}};
     e.facts = facts::from_run_config(e.config);
+    if (common.probe || !common.freeze_file.empty()) {
+        auto node = node_facts(common, e.rules);
+        if (!node) return tl::unexpected(node.error());
+        facts::merge_node(e.facts, *node, e.config.diagnostics);
+    }
     e.result = rules::run_check(e.rules, e.facts, job, options);
     // Problems in the job file itself (unknown keys) are findings like any other.
     std::vector<rules::Finding> config_findings;

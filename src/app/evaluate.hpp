@@ -7,9 +7,13 @@
 #include "app/common.hpp"
 #include "config/run_config.hpp"
 #include "facts/fact_set.hpp"
+#include "facts/node_facts.hpp"
 #include "rules/engine.hpp"
 
 namespace preflight::app {
+
+// The node's facts as the options ask: probed, from a freeze file, or none.
+Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules);
 
 struct Evaluation {
     rules::RuleSet rules;

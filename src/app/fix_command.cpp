@@ -98,6 +98,7 @@ void register_fix(CLI::App& app, Common& common) {
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("-q,--quiet", common.quiet, "Do not report what was written");
     add_rules_option(cmd, common);
+    add_fact_options(cmd, common, true);
     cmd->callback([args, &common] { common.exit_code = run(*args, common); });
 }
 

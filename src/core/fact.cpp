@@ -16,9 +16,9 @@ std::string describe(const Origin& o) {
             return o.where.line > 0 ? fmt::format("{}:{}", base_name(o.where.file), o.where.line) : base_name(o.where.file);
         case OriginKind::model_config: return base_name(o.where.file);
         case OriginKind::default_value: return "default";
-        case OriginKind::probe: return "probe";
+        case OriginKind::probe: return o.where.file.empty() ? "probe" : "probe: " + o.where.file + (o.rule.empty() ? "" : ", " + o.rule);
         case OriginKind::snapshot: return "snapshot";
-        case OriginKind::freeze: return "freeze";
+        case OriginKind::freeze: return o.where.line > 0 ? fmt::format("{}:{}", base_name(o.where.file), o.where.line) : base_name(o.where.file);
         case OriginKind::derived: return "derived";
         case OriginKind::patch: return "patch: " + o.rule;
     }

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <map>
+#include <set>
 #include <string>
 
 #include "config/run_config.hpp"
@@ -18,6 +19,7 @@ struct FactSet {
     // unset variable, an uninstalled package) rather than unknown.
     bool env_complete = true;
     bool packages_complete = false;
+    std::set<std::string> packages_uncovered;  // unknown even when packages_complete
 };
 
 // The job's own facts: [env] is the launch environment as the job declares it,

@@ -41,7 +41,8 @@ public:
     Value package(std::string_view name) override {
         std::string key(name);
         if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
-        return facts_.packages_complete ? Value(Null{}) : Value::unknown("pkg(" + key + ")");
+        bool absent = facts_.packages_complete && !facts_.packages_uncovered.count(key);
+        return absent ? Value(Null{}) : Value::unknown("pkg(" + key + ")");
     }
 
     Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
@@ -80,7 +81,7 @@ public:
         return Evidence{origin, "env " + name, display(env(name)), false};
     }
     Evidence describe_package(const std::string& name) {
-        std::string origin = facts_.packages_complete ? "probe" : "unknown";
+        std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(name) ? "listing" : "unknown";
         if (auto f = facts_.packages.find(name); f != facts_.packages.end()) origin = describe(f->second.origin);
         Value v = package(name);
         return Evidence{origin, "pkg " + name, v.is_null() ? "not installed" : display(v), false};

@@ -1,0 +1,64 @@
+// `preflight probe [--format json]`: this node's facts, as check --probe sees them.
+#include <iostream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/evaluate.hpp"
+#include "core/exit_code.hpp"
+#include "output/json_value.hpp"
+#include "output/excerpt.hpp"
+
+namespace preflight::app {
+namespace {
+
+int run(Common& common) {
+    auto rules = load_rules(common);  // version schemes of reserved layers come from the packs
+    if (!rules) return report_input_error(rules.error(), common);
+    Common probing = common;
+    probing.probe = true;
+    auto node = node_facts(probing, *rules);
+    if (!node) return report_input_error(node.error(), common);
+    for (const auto& d : node->findings)
+        std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity), d.message, d.code);
+    if (common.format == "json") {
+        nlohmann::ordered_json j, origins = nlohmann::ordered_json::object();
+        j["packages"] = nlohmann::ordered_json::object();
+        for (const auto& [name, f] : node->packages) {
+            j["packages"][name] = output::to_json(f.value);
+            origins["packages." + name] = describe(f.origin);
+        }
+        j["env"] = nlohmann::ordered_json::object();
+        for (const auto& [name, f] : node->env) j["env"][name] = output::to_json(f.value);
+        j["hardware"] = nlohmann::ordered_json::object();
+        for (const auto& [name, f] : node->hardware) {
+            j["hardware"][name] = output::to_json(f.value);
+            origins["hardware." + name] = describe(f.origin);
+        }
+        j["origins"] = origins;
+        std::cout << j.dump(2) << "\n";
+        return exit_pass;
+    }
+    for (const auto& [name, f] : node->hardware) std::cout << fmt::format("({}) {} = {}\n", describe(f.origin), name, display(f.value));
+    for (const auto& [name, f] : node->packages)
+        std::cout << fmt::format("({}) pkg {} = {}\n", describe(f.origin), name, display(f.value));
+    for (const auto& [name, f] : node->env) std::cout << fmt::format("(probe) env {} = {}\n", name, display(f.value));
+    return exit_pass;
+}
+
+}  // namespace
+
+void register_probe(CLI::App& app, Common& common) {
+    auto* cmd = app.add_subcommand("probe", "Print this node's facts: packages, environment, hardware");
+    cmd->footer(
+        "Reads Python distributions from *.dist-info/METADATA and *.egg-info/PKG-INFO (no Python is\n"
+        "started), a Megatron-LM tree on PYTHONPATH, Ascend's toolkit and driver version files, and\n"
+        "the environment, with secret-looking values redacted.\n"
+        "Example: preflight probe --format json --python /opt/venv/bin/python");
+    add_rules_option(cmd, common);
+    add_output_options(cmd, common, {"text", "json"});
+    add_fact_options(cmd, common, false);
+    cmd->callback([&common] { common.exit_code = run(common); });
+}
+
+}  // namespace preflight::app

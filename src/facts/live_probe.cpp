@@ -1,0 +1,245 @@
+#include "facts/live_probe.hpp"
+
+#include <sys/utsname.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+#include <fmt/format.h>
+
+#include "facts/dist_metadata.hpp"
+
+extern char** environ;
+
+namespace preflight::facts {
+namespace fs = std::filesystem;
+namespace {
+
+std::optional<std::string> read_text(const fs::path& p) {
+    std::ifstream in(p, std::ios::binary);
+    if (!in) return std::nullopt;
+    std::stringstream b;
+    b << in.rdbuf();
+    return b.str();
+}
+
+std::string upper(std::string s) {
+    for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    return s;
+}
+
+// key=value (or key = value) lines, as Ascend's *.info files and pyvenv.cfg write them.
+std::map<std::string, std::string> key_values(const std::string& text) {
+    std::map<std::string, std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        auto eq = line.find('=');
+        if (eq == std::string::npos) continue;
+        auto trim = [](std::string s) {
+            auto b = s.find_first_not_of(" \t\r\"'");
+            if (b == std::string::npos) return std::string();
+            return s.substr(b, s.find_last_not_of(" \t\r\"'") - b + 1);
+        };
+        out[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+    }
+    return out;
+}
+
+std::optional<fs::path> which(const std::string& program) {
+    if (program.find('/') != std::string::npos) return fs::path(program);
+    const char* path = std::getenv("PATH");
+    std::istringstream dirs(path ? path : "");
+    for (std::string dir; std::getline(dirs, dir, ':');) {
+        fs::path candidate = fs::path(dir.empty() ? "." : dir) / program;
+        if (access(candidate.c_str(), X_OK) == 0) return candidate;
+    }
+    return std::nullopt;
+}
+
+// X.Y from "python3.11", or from the one lib/pythonX.Y directory of a prefix.
+std::string version_of_prefix(const fs::path& prefix, const fs::path& exe) {
+    std::string name = exe.filename().string();
+    if (name.rfind("python", 0) == 0 && name.size() > 7 && name.find('.') != std::string::npos) return name.substr(6);
+    std::error_code ec;
+    std::vector<std::string> found;
+    for (const auto& e : fs::directory_iterator(prefix / "lib", ec)) {
+        std::string n = e.path().filename().string();
+        if (n.rfind("python3.", 0) == 0 && fs::is_directory(e.path() / "site-packages", ec)) found.push_back(n.substr(6));
+    }
+    std::sort(found.begin(), found.end());
+    return found.empty() ? "" : found.back();
+}
+
+}  // namespace
+
+std::string redact(const std::string& name, const std::string& value) {
+    std::string n = upper(name);
+    for (const char* secret : {"TOKEN", "SECRET", "PASSWORD", "PASSWD"})
+        if (n.find(secret) != std::string::npos) return "<redacted>";
+    if (n.size() > 4 && n.substr(n.size() - 4) == "_KEY") return "<redacted>";
+    // scheme://user:password@host → scheme://***@host
+    std::string out = value;
+    for (std::size_t at = out.find("://"); at != std::string::npos; at = out.find("://", at + 3)) {
+        std::size_t start = at + 3;
+        std::size_t end = out.find_first_of("/ ?#", start);
+        std::size_t cred = out.find('@', start);
+        if (cred != std::string::npos && (end == std::string::npos || cred < end)) out.replace(start, cred - start, "***");
+    }
+    return out;
+}
+
+std::vector<std::string> site_directories(const std::string& python, std::string* python_version) {
+    std::vector<std::string> dirs;
+    std::error_code ec;
+    auto found = which(python);
+    if (!found) return dirs;
+    fs::path exe = *found;
+    fs::path prefix;
+    std::string version;
+    // pyenv: the shim is a script; the version comes from PYENV_VERSION or the version file.
+    if (exe.string().find("/.pyenv/shims/") != std::string::npos || exe.string().find("/pyenv/shims/") != std::string::npos) {
+        fs::path root = exe.parent_path().parent_path();
+        std::string v;
+        if (const char* env = std::getenv("PYENV_VERSION"); env && *env) v = env;
+        else if (auto t = read_text(root / "version")) v = t->substr(0, t->find_first_of("\r\n "));
+        if (!v.empty()) exe = root / "versions" / v / "bin" / exe.filename();
+    }
+    fs::path cfg_dir = exe.parent_path().parent_path();
+    if (auto cfg = read_text(cfg_dir / "pyvenv.cfg")) {
+        auto kv = key_values(*cfg);
+        version = kv.count("version_info") ? kv["version_info"] : kv["version"];
+        std::string xy = version.substr(0, version.find('.', version.find('.') + 1));
+        dirs.push_back((cfg_dir / "lib" / ("python" + xy) / "site-packages").string());
+        if (kv["include-system-site-packages"] == "true" && kv.count("home"))
+            for (const auto& d : site_directories((fs::path(kv["home"]) / exe.filename()).string(), nullptr)) dirs.push_back(d);
+        if (python_version) *python_version = version;
+        return dirs;
+    }
+    fs::path real = fs::canonical(exe, ec);
+    if (ec) real = exe;
+    prefix = real.parent_path().parent_path();
+    std::string xy = version_of_prefix(prefix, real);
+    if (python_version) *python_version = xy;
+    if (xy.empty()) return dirs;
+    if (const char* home = std::getenv("HOME"); home && *home)
+        dirs.push_back((fs::path(home) / ".local" / "lib" / ("python" + xy) / "site-packages").string());
+    dirs.push_back((prefix / "lib" / ("python" + xy) / "site-packages").string());
+    if (prefix == "/usr") {  // Debian's layout
+        dirs.push_back("/usr/local/lib/python" + xy + "/dist-packages");
+        dirs.push_back("/usr/lib/python3/dist-packages");
+        dirs.push_back("/usr/lib/python" + xy + "/dist-packages");
+    }
+    return dirs;
+}
+
+Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of) {
+    NodeFacts node;
+    node.env_complete = true;
+    node.packages_complete = true;
+    node.uncovered = {"cuda", "nvidia-driver"};  // not probed yet
+    node.absent_origin = Origin{OriginKind::probe, {}, {}};
+    auto probe_origin = [](const std::string& path) { return Origin{OriginKind::probe, Location{path}, {}}; };
+
+    for (char** e = environ; e && *e; ++e) {
+        std::string entry(*e);
+        auto eq = entry.find('=');
+        if (eq == std::string::npos || eq == 0) continue;
+        std::string name = entry.substr(0, eq);
+        node.env[name] = Fact{Value(redact(name, entry.substr(eq + 1))), probe_origin("environment")};
+    }
+
+    // sys.path order: PYTHONPATH first, then the interpreter's site directories.
+    std::vector<std::string> dirs;
+    if (auto it = node.env.find("PYTHONPATH"); it != node.env.end()) {
+        std::istringstream parts(*it->second.value.get<std::string>());
+        for (std::string d; std::getline(parts, d, ':');)
+            if (!d.empty()) dirs.push_back(d);
+    }
+    std::string python_version;
+    if (options.site_packages.empty()) {
+        for (const auto& d : site_directories(options.python, &python_version)) dirs.push_back(d);
+    } else {
+        dirs.insert(dirs.end(), options.site_packages.begin(), options.site_packages.end());
+    }
+    if (!python_version.empty())
+        if (auto v = version::Version::parse(version::Scheme::pep440, python_version))
+            node.packages["python"] = Fact{Value(*v), probe_origin(options.python)};
+
+    std::error_code ec;
+    std::map<std::string, std::string> where_found;  // normalized name → metadata path
+    for (const auto& dir : dirs) {
+        // A Megatron-LM source tree on the path is megatron-core at its package_info.py version.
+        fs::path info = fs::path(dir) / "megatron" / "core" / "package_info.py";
+        if (auto text = read_text(info)) {
+            auto kv = key_values(*text);
+            std::string v = kv["MAJOR"] + "." + kv["MINOR"] + "." + kv["PATCH"] + kv["PRE_RELEASE"];
+            if (auto parsed = version::Version::parse(version::Scheme::pep440, v); parsed && !node.packages.count("megatron-core")) {
+                node.packages["megatron-core"] = Fact{Value(*parsed), probe_origin(info.string())};
+                where_found["megatron-core"] = info.string();
+            }
+        }
+        std::vector<fs::path> entries;
+        for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
+        std::sort(entries.begin(), entries.end());
+        for (const auto& path : entries) {
+            std::string name = path.filename().string();
+            bool dist = name.size() > 10 && name.substr(name.size() - 10) == ".dist-info";
+            bool egg = name.size() > 9 && name.substr(name.size() - 9) == ".egg-info";
+            if (!dist && !egg) continue;
+            fs::path meta = dist ? path / "METADATA" : (fs::is_directory(path, ec) ? path / "PKG-INFO" : path);
+            auto text = read_text(meta);
+            auto parsed = text ? parse_dist_metadata(*text) : std::nullopt;
+            std::string normalized = parsed ? version::normalize_package_name(parsed->name) : "";
+            auto v = parsed ? version::Version::parse(scheme_of(normalized), parsed->version) : std::nullopt;
+            if (!v) {
+                node.findings.push_back({Severity::warning, "probe-bad-metadata",
+                                         fmt::format("{} has no readable Name and Version; the distribution is skipped", meta.string()),
+                                         Location{meta.string()}});
+                continue;
+            }
+            Origin origin = probe_origin(meta.string());
+            if (dist)
+                if (auto direct = read_text(path / "direct_url.json"); direct && direct->find("\"editable\": true") != std::string::npos)
+                    origin.rule = "editable";
+            if (auto it = where_found.find(normalized); it != where_found.end()) {
+                const auto* first = node.packages[normalized].value.get<version::Version>();
+                if (first && first->text() != v->text())
+                    node.findings.push_back({Severity::warning, "probe-duplicate-distribution",
+                                             fmt::format("{} is installed twice: {} ({}) and {} ({}); Python imports the first",
+                                                         normalized, first->text(), it->second, v->text(), meta.string()),
+                                             Location{meta.string()}});
+                continue;
+            }
+            node.packages[normalized] = Fact{Value(*v), origin};
+            where_found[normalized] = meta.string();
+        }
+    }
+
+    // Ascend CANN toolkit (≤8.x ascend-toolkit layout and the 8.5 cann layout) and driver.
+    fs::path ascend = options.ascend_root;
+    for (const auto& base : {ascend / "ascend-toolkit" / "latest", ascend / "cann"}) {
+        for (const auto& e : fs::directory_iterator(base, ec)) {
+            fs::path file = e.path() / "ascend_toolkit_install.info";
+            if (auto text = read_text(file); text && !node.packages.count("cann")) {
+                auto kv = key_values(*text);
+                if (auto v = version::Version::parse(scheme_of("cann"), kv["version"]))
+                    node.packages["cann"] = Fact{Value(*v), probe_origin(file.string())};
+            }
+        }
+    }
+    if (auto text = read_text(ascend / "driver" / "version.info")) {
+        auto kv = key_values(*text);
+        std::string v = kv.count("Version") ? kv["Version"] : kv["version"];
+        if (auto parsed = version::Version::parse(scheme_of("ascend-driver"), v))
+            node.packages["ascend-driver"] = Fact{Value(*parsed), probe_origin((ascend / "driver" / "version.info").string())};
+    }
+    struct utsname u {};
+    if (uname(&u) == 0) node.hardware["cpu.arch"] = Fact{Value(std::string(u.machine)), probe_origin("uname")};
+    return node;
+}
+
+}  // namespace preflight::facts

@@ -1,0 +1,29 @@
+// The live node as a fact source: read files and the environment directly, never
+// starting Python. Anything missing is unknown or absent, never a crash.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "facts/freeze_file.hpp"
+#include "facts/node_facts.hpp"
+
+namespace preflight::facts {
+
+struct ProbeOptions {
+    std::string python = "python3";           // interpreter whose site-packages are read
+    std::vector<std::string> site_packages;   // read these instead, when given
+    std::string ascend_root = "/usr/local/Ascend";
+};
+
+Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of);
+
+// "*TOKEN*", "*SECRET*", "*PASSWORD*", "*_KEY" names hide their value; credentials
+// in URLs (scheme://user:secret@host) are masked in any value.
+std::string redact(const std::string& name, const std::string& value);
+
+// The site directories an interpreter reads, found from its path alone (venv
+// pyvenv.cfg, pyenv shims, Debian dist-packages, user site), in sys.path order.
+std::vector<std::string> site_directories(const std::string& python, std::string* python_version);
+
+}  // namespace preflight::facts

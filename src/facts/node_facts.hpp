@@ -1,0 +1,40 @@
+// What a fact source found on a node: its environment, its packages and its
+// hardware, each fact with its origin, plus findings about the node itself.
+#pragma once
+
+#include <map>
+#include <set>
+#include <string>
+
+#include "core/diagnostic.hpp"
+#include "core/fact.hpp"
+
+namespace preflight::facts {
+
+struct NodeFacts {
+    std::map<std::string, Fact> env;
+    std::map<std::string, Fact> packages;  // normalized name → Version (Null: known absent)
+    std::map<std::string, Fact> hardware;  // e.g. "cpu.arch", "python.version"
+    bool env_complete = false;       // every variable of the node is listed
+    bool packages_complete = false;  // every installed distribution is listed …
+    std::set<std::string> uncovered; // … except these names, which the source cannot see
+    Origin absent_origin;            // the origin of "not installed"
+    Diagnostics findings;            // e.g. two versions of one distribution
+};
+
+// The reserved names of non-Python layers (SPEC §2): a Python package listing says
+// nothing about them.
+inline const std::set<std::string>& reserved_layers() {
+    static const std::set<std::string> names = {"cann", "ascend-driver", "cuda", "nvidia-driver", "python"};
+    return names;
+}
+
+// A place facts come from: the live node, a snapshot bundle, a freeze file, or an
+// in-memory fake in tests.
+class FactSource {
+public:
+    virtual ~FactSource() = default;
+    virtual Result<NodeFacts> collect() = 0;
+};
+
+}  // namespace preflight::facts

@@ -1,0 +1,109 @@
+#include <gtest/gtest.h>
+
+#include "facts/dist_metadata.hpp"
+#include "facts/fact_set.hpp"
+#include "facts/freeze_file.hpp"
+#include "facts/live_probe.hpp"
+#include "facts/merge.hpp"
+#include "temp_dir.hpp"
+
+using namespace preflight;
+using namespace preflight::facts;
+
+namespace {
+version::Scheme pep(const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; }
+}  // namespace
+
+TEST(DistMetadata, ReadsHeadersUntilTheBody) {
+    auto m = parse_dist_metadata("Metadata-Version: 2.1\r\nName: torch_npu\nVersion: 2.7.1.post2\n\nName: not-this\n");
+    ASSERT_TRUE(m);
+    EXPECT_EQ(m->name, "torch_npu");
+    EXPECT_EQ(m->version, "2.7.1.post2");
+    EXPECT_FALSE(parse_dist_metadata("Name: x\n"));
+    EXPECT_FALSE(parse_dist_metadata(""));
+}
+
+TEST(FreezeFile, ReadsPipFreeze) {
+    test_support::TempDir dir;
+    auto path = dir.write("req.txt", "# comment\ntorch==2.7.1\nTorch_NPU == 2.7.1.post2 ; python_version >= '3.9'\n"
+                                     "-e git+https://x/y.git@abc#egg=mcore_bridge\nvllm @ file:///wheels/vllm.whl\n--index-url https://i\n");
+    auto node = read_freeze_file(path, pep);
+    ASSERT_TRUE(node.has_value()) << node.error().message;
+    EXPECT_TRUE(node->packages_complete);
+    EXPECT_EQ(display(node->packages.at("torch-npu").value), "2.7.1.post2");
+    EXPECT_EQ(node->packages.at("torch-npu").origin.where.line, 3);
+    EXPECT_TRUE(node->packages.at("mcore-bridge").value.is_unknown());
+    EXPECT_TRUE(node->packages.at("vllm").value.is_unknown());
+    auto bad = read_freeze_file(dir.write("bad.txt", "torch>=2\n"), pep);
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error().location.line, 1);
+}
+
+TEST(FreezeFile, ReadsPipListJson) {
+    test_support::TempDir dir;
+    auto node = read_freeze_file(dir.write("l.json", R"([{"name": "Megatron_Core", "version": "0.15.3"}])"), pep);
+    ASSERT_TRUE(node.has_value());
+    EXPECT_EQ(display(node->packages.at("megatron-core").value), "0.15.3");
+    EXPECT_FALSE(read_freeze_file(dir.write("b.json", R"([{"name": 1}])"), pep).has_value());
+}
+
+TEST(LiveProbe, RedactsSecrets) {
+    EXPECT_EQ(redact("HF_TOKEN", "abc"), "<redacted>");
+    EXPECT_EQ(redact("WANDB_API_KEY", "abc"), "<redacted>");
+    EXPECT_EQ(redact("DB_PASSWORD", "abc"), "<redacted>");
+    EXPECT_EQ(redact("PIP_INDEX_URL", "https://user:pw@host/simple"), "https://***@host/simple");
+    EXPECT_EQ(redact("KEYBOARD", "us"), "us");
+}
+
+TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
+    test_support::TempDir dir;
+    dir.write("site/torch-2.7.1.dist-info/METADATA", "Name: torch\nVersion: 2.7.1\n");
+    dir.write("site/mcore_bridge-1.2.1.dist-info/METADATA", "Name: mcore-bridge\nVersion: 1.2.1\n");
+    dir.write("site/mcore_bridge-1.2.1.dist-info/direct_url.json", R"({"url": "file:///src", "dir_info": {"editable": true}})");
+    dir.write("site/old.egg-info", "Name: old\nVersion: 0.1\n");
+    dir.write("site/broken-1.0.dist-info/METADATA", "Name: broken\n");
+    dir.write("site2/torch-2.9.0.dist-info/METADATA", "Name: torch\nVersion: 2.9.0\n");
+    dir.write("megatron/megatron/core/package_info.py", "MAJOR = 0\nMINOR = 15\nPATCH = 3\nPRE_RELEASE = ''\n");
+    dir.write("ascend/cann/x86_64-linux/ascend_toolkit_install.info", "package_name=cann\nversion=8.5.1\n");
+    dir.write("ascend/driver/version.info", "Version=25.3.RC1\n");
+    setenv("PYTHONPATH", (dir.path() + "/megatron").c_str(), 1);
+    ProbeOptions options;
+    options.site_packages = {dir.path() + "/site", dir.path() + "/site2"};
+    options.ascend_root = dir.path() + "/ascend";
+    auto node = probe_node(options, pep);
+    unsetenv("PYTHONPATH");
+    ASSERT_TRUE(node.has_value());
+    EXPECT_EQ(display(node->packages.at("torch").value), "2.7.1");  // the first on the path wins
+    EXPECT_EQ(display(node->packages.at("megatron-core").value), "0.15.3");
+    EXPECT_EQ(node->packages.at("mcore-bridge").origin.rule, "editable");
+    EXPECT_EQ(display(node->packages.at("old").value), "0.1");
+    EXPECT_EQ(display(node->packages.at("cann").value), "8.5.1");
+    EXPECT_EQ(display(node->packages.at("ascend-driver").value), "25.3.RC1");
+    EXPECT_FALSE(node->packages.count("broken"));
+    ASSERT_EQ(node->findings.size(), 2u);
+    EXPECT_EQ(node->findings[0].code, "probe-bad-metadata");
+    EXPECT_EQ(node->findings[1].code, "probe-duplicate-distribution");
+    EXPECT_TRUE(node->packages_complete);
+}
+
+TEST(Merge, JobEnvWinsNodeVersionsWinAndDisagreementsAreFindings) {
+    FactSet job;
+    job.env["USE_MCORE_GDN"] = Fact{Value("0"), {}};
+    job.packages["megatron-core"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "0.15.3")), {}};
+    job.packages["mindspeed"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "0.15.3")), {}};
+    NodeFacts node;
+    node.env_complete = node.packages_complete = true;
+    node.env["USE_MCORE_GDN"] = Fact{Value("1"), {}};
+    node.env["HOME"] = Fact{Value("/root"), {}};
+    node.packages["megatron-core"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "0.16.0")), {}};
+    Diagnostics findings;
+    merge_node(job, node, findings);
+    EXPECT_EQ(display(job.env.at("USE_MCORE_GDN").value), "0");
+    EXPECT_EQ(display(job.env.at("HOME").value), "/root");
+    EXPECT_EQ(display(job.packages.at("megatron-core").value), "0.16.0");
+    EXPECT_TRUE(job.packages.at("mindspeed").value.is_null());
+    EXPECT_TRUE(job.packages_complete);
+    ASSERT_EQ(findings.size(), 2u);
+    EXPECT_EQ(findings[0].code, "config-package-mismatch");
+    EXPECT_EQ(findings[1].code, "config-package-missing");
+}
