@@ -41,9 +41,13 @@ void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::st
 void add_fact_options(CLI::App* cmd, Common& common, bool with_probe_flag) {
     if (with_probe_flag) {
         auto* probe = cmd->add_flag("--probe", common.probe, "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
-        cmd->add_option("--freeze", common.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
-            ->type_name("FILE")
-            ->excludes(probe);
+        auto* freeze = cmd->add_option("--freeze", common.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
+                           ->type_name("FILE")
+                           ->excludes(probe);
+        cmd->add_option("--env", common.snapshot, "A node's facts from a snapshot bundle written by `preflight probe -o`")
+            ->type_name("SNAP.tar.gz")
+            ->excludes(probe)
+            ->excludes(freeze);
     }
     cmd->add_option("--python", common.python, "Interpreter whose site-packages the probe reads (found from its path; never run)")
         ->capture_default_str();

@@ -18,6 +18,7 @@ struct Common {
     // Where the node's facts come from (check, fix, env, args, probe).
     bool probe = false;
     std::string freeze_file;
+    std::string snapshot;  // --env SNAP.tar.gz
     std::string python = "python3";
     std::vector<std::string> site_packages;
     bool no_default_rules = false;

@@ -5,12 +5,14 @@
 #include "facts/freeze_file.hpp"
 #include "facts/live_probe.hpp"
 #include "facts/merge.hpp"
+#include "facts/snapshot.hpp"
 
 namespace preflight::app {
 
 Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules) {
     auto scheme_of = [&](const std::string& p) { return rules.scheme_of(p); };
     if (!common.freeze_file.empty()) return facts::read_freeze_file(common.freeze_file, scheme_of);
+    if (!common.snapshot.empty()) return facts::read_snapshot(common.snapshot);
     facts::ProbeOptions options;
     options.python = common.python;
     options.site_packages = common.site_packages;
@@ -24,7 +26,7 @@ Result<const Evaluation*> evaluate_job(const std::string& job, const Common& com
     if (!cfg) return tl::unexpected(cfg.error());
     Evaluation e{std::move(*rules), std::move(*cfg), {}, {}};
     e.facts = facts::from_run_config(e.config);
-    if (common.probe || !common.freeze_file.empty()) {
+    if (common.probe || !common.freeze_file.empty() || !common.snapshot.empty()) {
         auto node = node_facts(common, e.rules);
         if (!node) return tl::unexpected(node.error());
         facts::merge_node(e.facts, *node, e.config.diagnostics);

@@ -5,6 +5,7 @@
 #include <nlohmann/json.hpp>
 
 #include "app/evaluate.hpp"
+#include "facts/snapshot.hpp"
 #include "core/exit_code.hpp"
 #include "output/json_value.hpp"
 #include "output/excerpt.hpp"
@@ -12,7 +13,7 @@
 namespace preflight::app {
 namespace {
 
-int run(Common& common) {
+int run(Common& common, const std::string& output) {
     auto rules = load_rules(common);  // version schemes of reserved layers come from the packs
     if (!rules) return report_input_error(rules.error(), common);
     Common probing = common;
@@ -21,6 +22,16 @@ int run(Common& common) {
     if (!node) return report_input_error(node.error(), common);
     for (const auto& d : node->findings)
         std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity), d.message, d.code);
+    if (!output.empty()) {
+        std::vector<std::string> evidence;
+        for (const auto* map : {&node->packages, &node->hardware})
+            for (const auto& [name, f] : *map)
+                if (f.origin.kind == OriginKind::probe && !f.origin.where.file.empty() && f.origin.where.file.front() == '/')
+                    evidence.push_back(f.origin.where.file);
+        auto written = facts::write_snapshot(output, *node, evidence);
+        if (!written) return report_input_error(written.error(), common);
+        return exit_pass;
+    }
     if (common.format == "json") {
         nlohmann::ordered_json j, origins = nlohmann::ordered_json::object();
         j["packages"] = nlohmann::ordered_json::object();
@@ -49,16 +60,20 @@ int run(Common& common) {
 }  // namespace
 
 void register_probe(CLI::App& app, Common& common) {
+    auto output = std::make_shared<std::string>();
     auto* cmd = app.add_subcommand("probe", "Print this node's facts: packages, environment, hardware");
     cmd->footer(
         "Reads Python distributions from *.dist-info/METADATA and *.egg-info/PKG-INFO (no Python is\n"
         "started), a Megatron-LM tree on PYTHONPATH, Ascend's toolkit and driver version files, and\n"
         "the environment, with secret-looking values redacted.\n"
+        "With -o, writes a snapshot bundle (manifest, facts, evidence files) that check --env reads.\n"
         "Example: preflight probe --format json --python /opt/venv/bin/python");
     add_rules_option(cmd, common);
     add_output_options(cmd, common, {"text", "json"});
     add_fact_options(cmd, common, false);
-    cmd->callback([&common] { common.exit_code = run(common); });
+    cmd->add_option("-o,--output", *output, "Write a snapshot bundle (tar.gz) for `check --env` instead of printing")
+        ->type_name("SNAP.tar.gz");
+    cmd->callback([output, &common] { common.exit_code = run(common, *output); });
 }
 
 }  // namespace preflight::app

@@ -1,0 +1,262 @@
+#include "facts/snapshot.hpp"
+
+#include <archive.h>
+#include <archive_entry.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <ctime>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace preflight::facts {
+namespace {
+
+using json = nlohmann::ordered_json;
+
+std::string_view kind_name(OriginKind k) {
+    switch (k) {
+        case OriginKind::job: return "job";
+        case OriginKind::model_config: return "model_config";
+        case OriginKind::default_value: return "default";
+        case OriginKind::probe: return "probe";
+        case OriginKind::snapshot: return "snapshot";
+        case OriginKind::freeze: return "freeze";
+        case OriginKind::derived: return "derived";
+        case OriginKind::patch: return "patch";
+    }
+    return "probe";
+}
+
+OriginKind kind_of(const std::string& s) {
+    for (auto k : {OriginKind::job, OriginKind::model_config, OriginKind::default_value, OriginKind::probe, OriginKind::snapshot,
+                   OriginKind::freeze, OriginKind::derived, OriginKind::patch})
+        if (kind_name(k) == s) return k;
+    return OriginKind::snapshot;
+}
+
+json origin_json(const Origin& o) {
+    return {{"kind", kind_name(o.kind)}, {"file", o.where.file}, {"line", o.where.line}, {"rule", o.rule}};
+}
+
+Origin origin_from(const json& j) {
+    Origin o;
+    o.kind = kind_of(j.value("kind", "snapshot"));
+    o.where.file = j.value("file", "");
+    o.where.line = j.value("line", 0);
+    o.rule = j.value("rule", "");
+    return o;
+}
+
+json value_json(const Value& v) {
+    if (const auto* ver = v.get<version::Version>())
+        return {{"version", ver->text()}, {"scheme", std::string(version::to_string(ver->scheme()))}};
+    if (const auto* s = v.get<std::string>()) return {{"string", *s}};
+    if (v.is_null()) return {{"absent", true}};
+    return {{"unknown", true}};
+}
+
+std::optional<Value> value_from(const json& j) {
+    if (j.contains("version")) {
+        auto scheme = version::parse_scheme(j.value("scheme", "pep440"));
+        auto v = scheme ? version::Version::parse(*scheme, j["version"].get<std::string>()) : std::nullopt;
+        if (!v) return std::nullopt;
+        return Value(*v);
+    }
+    if (j.contains("string")) return Value(j["string"].get<std::string>());
+    if (j.contains("absent")) return Value(Null{});
+    return Value::unknown("(unknown in the snapshot)");
+}
+
+json facts_json(const NodeFacts& node) {
+    json out;
+    for (const auto& [section, map] : {std::pair{"env", &node.env}, {"packages", &node.packages}, {"hardware", &node.hardware}}) {
+        json items = json::object();
+        for (const auto& [name, f] : *map) items[name] = {{"value", value_json(f.value)}, {"origin", origin_json(f.origin)}};
+        out[section] = items;
+    }
+    out["env_complete"] = node.env_complete;
+    out["packages_complete"] = node.packages_complete;
+    out["uncovered"] = node.uncovered;
+    out["absent_origin"] = origin_json(node.absent_origin);
+    json findings = json::array();
+    for (const auto& d : node.findings)
+        findings.push_back({{"severity", std::string(to_string(d.severity))}, {"code", d.code}, {"message", d.message}, {"file", d.location.file}});
+    out["findings"] = findings;
+    return out;
+}
+
+Result<NodeFacts> facts_from(const json& j, const std::string& where) {
+    NodeFacts node;
+    try {
+        for (const auto& [section, map] : {std::pair{"env", &node.env}, {"packages", &node.packages}, {"hardware", &node.hardware}}) {
+            for (const auto& [name, item] : j.at(section).items()) {
+                auto v = value_from(item.at("value"));
+                if (!v) return fail(fmt::format("facts.json: {}.{} holds a version that does not parse", section, name), Location{where});
+                (*map)[name] = Fact{*v, origin_from(item.at("origin"))};
+            }
+        }
+        node.env_complete = j.at("env_complete").get<bool>();
+        node.packages_complete = j.at("packages_complete").get<bool>();
+        for (const auto& u : j.at("uncovered")) node.uncovered.insert(u.get<std::string>());
+        node.absent_origin = origin_from(j.at("absent_origin"));
+        for (const auto& d : j.at("findings"))
+            node.findings.push_back({parse_severity(d.at("severity").get<std::string>()).value_or(Severity::warning),
+                                     d.at("code").get<std::string>(), d.at("message").get<std::string>(), Location{d.at("file").get<std::string>()}});
+    } catch (const nlohmann::json::exception& e) {
+        return fail(std::string("facts.json is not a preflight facts file: ") + e.what(), Location{where});
+    }
+    return node;
+}
+
+struct ArchiveWriter {
+    archive* a = archive_write_new();
+    ~ArchiveWriter() { archive_write_free(a); }
+};
+struct ArchiveReader {
+    archive* a = archive_read_new();
+    ~ArchiveReader() { archive_read_free(a); }
+};
+
+bool add_member(archive* a, const std::string& name, const std::string& data, std::time_t when) {
+    archive_entry* e = archive_entry_new();
+    archive_entry_set_pathname(e, name.c_str());
+    archive_entry_set_size(e, static_cast<la_int64_t>(data.size()));
+    archive_entry_set_filetype(e, AE_IFREG);
+    archive_entry_set_perm(e, 0644);
+    archive_entry_set_mtime(e, when, 0);
+    bool ok = archive_write_header(a, e) == ARCHIVE_OK &&
+              archive_write_data(a, data.data(), data.size()) == static_cast<la_ssize_t>(data.size());
+    archive_entry_free(e);
+    return ok;
+}
+
+}  // namespace
+
+Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files) {
+    namespace fs = std::filesystem;
+    std::string dir = fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string();
+    if (!fs::is_directory(dir)) return fail("cannot write: directory '" + dir + "' does not exist", Location{path});
+    std::string tmp = dir + "/." + fs::path(path).filename().string() + ".preflight-tmp-" + std::to_string(getpid());
+    std::time_t now = std::time(nullptr);
+    char stamp[32];
+    std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
+    char host[256] = {0};
+    gethostname(host, sizeof host - 1);
+    json manifest = {{"format_version", kSnapshotFormat}, {"host", host}, {"time", stamp}, {"preflight_version", PREFLIGHT_VERSION}};
+    {
+        ArchiveWriter w;
+        archive_write_set_format_pax_restricted(w.a);
+        archive_write_add_filter_gzip(w.a);
+        if (archive_write_open_filename(w.a, tmp.c_str()) != ARCHIVE_OK)
+            return fail(std::string("cannot write: ") + archive_error_string(w.a), Location{path});
+        bool ok = add_member(w.a, "manifest.json", manifest.dump(2) + "\n", now) &&
+                  add_member(w.a, "facts.json", facts_json(node).dump(2) + "\n", now);
+        // Evidence: the small files facts were read from, at most 1 MiB each and 8 MiB in all.
+        std::size_t total = 0;
+        std::set<std::string> seen;
+        for (const auto& file : evidence_files) {
+            if (!seen.insert(file).second) continue;
+            std::ifstream in(file, std::ios::binary);
+            if (!in) continue;
+            std::stringstream b;
+            b << in.rdbuf();
+            std::string data = b.str();
+            if (data.size() > (1u << 20) || total + data.size() > (8u << 20)) continue;
+            total += data.size();
+            std::string member = "evidence" + fs::path(file).lexically_normal().string();
+            if (member.find("..") != std::string::npos) continue;
+            ok = ok && add_member(w.a, member, data, now);
+        }
+        ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
+        if (!ok) {
+            std::remove(tmp.c_str());
+            return fail(std::string("cannot write the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"), Location{path});
+        }
+    }
+    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
+        std::remove(tmp.c_str());
+        return fail("cannot write the snapshot", Location{path});
+    }
+    return {};
+}
+
+Result<NodeFacts> read_snapshot(const std::string& path, const SnapshotLimits& limits) {
+    std::error_code ec;
+    auto compressed = std::filesystem::file_size(path, ec);
+    if (ec) return fail("cannot read the snapshot bundle: " + ec.message(), Location{path});
+    ArchiveReader r;
+    archive_read_support_filter_all(r.a);
+    archive_read_support_format_tar(r.a);
+    if (archive_read_open_filename(r.a, path.c_str(), 64 * 1024) != ARCHIVE_OK)
+        return fail(std::string("not a snapshot bundle: ") + archive_error_string(r.a), Location{path});
+    std::optional<std::string> manifest_text, facts_text;
+    std::set<std::string> names;
+    std::size_t total = 0;
+    archive_entry* e = nullptr;
+    while (true) {
+        int rc = archive_read_next_header(r.a, &e);
+        if (rc == ARCHIVE_EOF) break;
+        if (rc != ARCHIVE_OK)
+            return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_string(r.a), Location{path});
+        std::string name = archive_entry_pathname(e) ? archive_entry_pathname(e) : "";
+        auto refuse = [&](const std::string& why) { return fail(fmt::format("member '{}' refused: {}", name, why), Location{path}); };
+        if (name.empty() || name.front() == '/') return refuse("absolute or empty path");
+        std::filesystem::path p(name);
+        for (const auto& part : p)
+            if (part == "..") return refuse("its path leaves the bundle ('..')");
+        if (archive_entry_filetype(e) != AE_IFREG) {
+            if (archive_entry_filetype(e) == AE_IFDIR) continue;
+            return refuse("not a regular file (link, device or special file)");
+        }
+        if (archive_entry_hardlink(e) || archive_entry_symlink(e)) return refuse("a link");
+        if (!names.insert(p.lexically_normal().string()).second) return refuse("duplicate member");
+        if (archive_entry_size_is_set(e) && static_cast<std::size_t>(archive_entry_size(e)) > limits.max_member)
+            return refuse(fmt::format("larger than {} bytes", limits.max_member));
+        std::string data;
+        char buf[64 * 1024];
+        while (true) {
+            la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
+            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_string(r.a)), Location{path});
+            if (n == 0) break;
+            total += static_cast<std::size_t>(n);
+            if (data.size() + static_cast<std::size_t>(n) > limits.max_member) return refuse(fmt::format("larger than {} bytes", limits.max_member));
+            if (total > limits.max_total) return refuse(fmt::format("the bundle holds more than {} bytes", limits.max_total));
+            if (total > (1u << 20) && static_cast<double>(total) / static_cast<double>(std::max<std::uintmax_t>(compressed, 1)) > limits.max_ratio)
+                return refuse(fmt::format("decompresses more than {:.0f} times its bundle's size", limits.max_ratio));
+            // Only the two documents are kept in memory; evidence is just checked.
+            if (name == "manifest.json" || name == "facts.json") data.append(buf, static_cast<std::size_t>(n));
+        }
+        if (name == "manifest.json") manifest_text = data;
+        if (name == "facts.json") facts_text = data;
+    }
+    if (!manifest_text) return fail("not a snapshot bundle: it has no manifest.json", Location{path});
+    if (!facts_text) return fail("not a snapshot bundle: it has no facts.json", Location{path});
+    json manifest;
+    try {
+        manifest = json::parse(*manifest_text);
+    } catch (const json::exception& ex) {
+        return fail(std::string("manifest.json is not JSON: ") + ex.what(), Location{path});
+    }
+    if (!manifest.is_object() || manifest.value("format_version", 0) != kSnapshotFormat)
+        return fail(fmt::format("the bundle's format_version is {}, but this preflight reads {}",
+                                manifest.is_object() && manifest.contains("format_version") ? manifest["format_version"].dump() : "missing",
+                                kSnapshotFormat),
+                    Location{path});
+    json facts;
+    try {
+        facts = json::parse(*facts_text);
+    } catch (const json::exception& ex) {
+        return fail(std::string("facts.json is not JSON: ") + ex.what(), Location{path});
+    }
+    return facts_from(facts, path);
+}
+
+}  // namespace preflight::facts

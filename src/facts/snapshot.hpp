@@ -1,0 +1,31 @@
+// Snapshot bundles: a node's facts written by `probe -o SNAP.tar.gz` on the node and
+// read by `check --env SNAP.tar.gz` where the node cannot be reached.
+//
+// The bundle is a gzip'd tar holding manifest.json (format version, host, time,
+// preflight version), facts.json (the facts with their origins) and evidence/ (the
+// small files the facts were read from, bounded in size).
+#pragma once
+
+#include <string>
+
+#include "facts/node_facts.hpp"
+
+namespace preflight::facts {
+
+inline constexpr int kSnapshotFormat = 1;
+
+struct SnapshotLimits {
+    std::size_t max_member = 16u << 20;    // bytes, any one member once decompressed
+    std::size_t max_total = 64u << 20;     // bytes, all members
+    double max_ratio = 200.0;              // decompressed / compressed, past the first MiB
+};
+
+// Written to a temporary file beside `path` and renamed over it.
+Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files);
+
+// Refuses, naming the member: absolute or `..` paths, links, devices and other
+// non-regular members, duplicates, truncated or corrupt data, and members or totals
+// past the limits.
+Result<NodeFacts> read_snapshot(const std::string& path, const SnapshotLimits& limits = {});
+
+}  // namespace preflight::facts
