@@ -3,7 +3,9 @@
 #   1. Google Benchmark of the pieces (bench_pieces);
 #   2. hyperfine: `preflight check` on the bundled example against `pip list
 #      --format=json` in the same run, medians and their ratio;
-#   3. peak RSS (GNU time) of the same check, median of 21 runs.
+#   3. peak RSS (GNU time) of the same check, median of 21 runs;
+#   4. hyperfine: `preflight probe` of a generated site-packages with 5,000
+#      distributions against `pip list --path` and importlib.metadata on it.
 # Usage: bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -40,3 +42,30 @@ echo "== peak RSS of preflight check (GNU time, median of 21 runs)"
 for _ in $(seq 21); do
   { /usr/bin/time -f "%M" "$build/preflight" check "$example" 2>&1 >/dev/null || true; } | tail -1
 done | sort -n | awk '{a[NR]=$1} END {printf "peak RSS median: %.1f MiB (min %.1f, max %.1f)\n", a[int((NR+1)/2)]/1024, a[1]/1024, a[NR]/1024}'
+
+echo
+echo "== probe of 5,000 distributions (hyperfine; the same generated directory for all three)"
+site=$(mktemp -d)
+trap 'rm -rf "$site"' EXIT
+/usr/bin/python3 - "$site" <<'PY'
+import os, sys
+site = sys.argv[1]
+for i in range(5000):
+    d = os.path.join(site, f"pkg_{i:04d}-1.{i % 97}.{i % 13}.dist-info")
+    os.makedirs(d)
+    with open(os.path.join(d, "METADATA"), "w") as f:
+        f.write(f"Metadata-Version: 2.1\nName: pkg-{i:04d}\nVersion: 1.{i % 97}.{i % 13}\nSummary: generated\n\nbody\n")
+PY
+py=/usr/bin/python3
+hyperfine -N --warmup 3 --runs 15 --export-json "$build/hyperfine-probe.json" \
+  "$build/preflight probe --format json --site-packages $site" \
+  "$py -m pip list --format=json --path $site" \
+  "$py -c \"import importlib.metadata as m; [d.version for d in m.distributions(path=['$site'])]\"" >/dev/null
+python3 - "$build/hyperfine-probe.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+probe, pip, meta = (x["median"] for x in r)
+print(f"preflight probe (median of {len(r[0]['times'])}): {probe*1000:.1f} ms")
+print(f"pip list --path (median of {len(r[1]['times'])}): {pip*1000:.1f} ms  ({pip/probe:.0f}x the probe)")
+print(f"importlib.metadata (median of {len(r[2]['times'])}): {meta*1000:.1f} ms  ({meta/probe:.1f}x the probe)")
+PY

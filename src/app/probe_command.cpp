@@ -33,17 +33,19 @@ int run(Common& common, const std::string& output) {
         return exit_pass;
     }
     if (common.format == "json") {
-        nlohmann::ordered_json j, origins = nlohmann::ordered_json::object();
-        j["packages"] = nlohmann::ordered_json::object();
+        // nlohmann::json keeps objects in a sorted map: inserting thousands of packages
+        // stays O(n log n), where ordered_json would search linearly on every insert.
+        nlohmann::json j, origins = nlohmann::json::object();
+        j["packages"] = nlohmann::json::object();
         for (const auto& [name, f] : node->packages) {
-            j["packages"][name] = output::to_json(f.value);
+            j["packages"][name] = nlohmann::json(output::to_json(f.value));
             origins["packages." + name] = describe(f.origin);
         }
-        j["env"] = nlohmann::ordered_json::object();
-        for (const auto& [name, f] : node->env) j["env"][name] = output::to_json(f.value);
-        j["hardware"] = nlohmann::ordered_json::object();
+        j["env"] = nlohmann::json::object();
+        for (const auto& [name, f] : node->env) j["env"][name] = nlohmann::json(output::to_json(f.value));
+        j["hardware"] = nlohmann::json::object();
         for (const auto& [name, f] : node->hardware) {
-            j["hardware"][name] = output::to_json(f.value);
+            j["hardware"][name] = nlohmann::json(output::to_json(f.value));
             origins["hardware." + name] = describe(f.origin);
         }
         j["origins"] = origins;

@@ -12,6 +12,8 @@
 #include <fmt/format.h>
 
 #include "facts/dist_metadata.hpp"
+#include "util/files.hpp"
+#include "util/parallel.hpp"
 
 extern char** environ;
 
@@ -19,13 +21,7 @@ namespace preflight::facts {
 namespace fs = std::filesystem;
 namespace {
 
-std::optional<std::string> read_text(const fs::path& p) {
-    std::ifstream in(p, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::stringstream b;
-    b << in.rdbuf();
-    return b.str();
-}
+std::optional<std::string> read_text(const fs::path& p) { return util::read_file(p.string()); }
 
 std::string upper(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -182,40 +178,57 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
                 where_found["megatron-core"] = info.string();
             }
         }
-        std::vector<fs::path> entries;
-        for (const auto& e : fs::directory_iterator(dir, ec)) entries.push_back(e.path());
-        std::sort(entries.begin(), entries.end());
-        for (const auto& path : entries) {
-            std::string name = path.filename().string();
-            bool dist = name.size() > 10 && name.substr(name.size() - 10) == ".dist-info";
-            bool egg = name.size() > 9 && name.substr(name.size() - 9) == ".egg-info";
-            if (!dist && !egg) continue;
-            fs::path meta = dist ? path / "METADATA" : (fs::is_directory(path, ec) ? path / "PKG-INFO" : path);
-            auto text = read_text(meta);
-            auto parsed = text ? parse_dist_metadata(*text) : std::nullopt;
-            std::string normalized = parsed ? version::normalize_package_name(parsed->name) : "";
-            auto v = parsed ? version::Version::parse(scheme_of(normalized), parsed->version) : std::nullopt;
+        // Read every distribution's metadata in parallel, then take them in path order.
+        struct Read {
+            std::string meta;
+            std::optional<DistMetadata> parsed;
+            bool editable = false;
+        };
+        std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
+        for (const auto& name : util::list_directory(dir)) {
+            bool dist = name.size() > 10 && name.compare(name.size() - 10, 10, ".dist-info") == 0;
+            bool egg = name.size() > 9 && name.compare(name.size() - 9, 9, ".egg-info") == 0;
+            if (dist || egg) candidates.emplace_back(dir + "/" + name, dist);
+        }
+        std::vector<Read> reads(candidates.size());
+        util::parallel_for(candidates.size(), [&](std::size_t i) {
+            const auto& [path, dist] = candidates[i];
+            Read& r = reads[i];
+            // An .egg-info is a directory holding PKG-INFO, or the PKG-INFO file itself.
+            r.meta = dist ? path + "/METADATA" : path + "/PKG-INFO";
+            auto text = util::read_file(r.meta);
+            if (!dist && !text) {
+                r.meta = path;
+                text = util::read_file(r.meta);
+            }
+            if (text) r.parsed = parse_dist_metadata(*text);
+            if (dist && r.parsed)
+                if (auto direct = util::read_file(path + "/direct_url.json"); direct && direct->find("\"editable\": true") != std::string::npos)
+                    r.editable = true;
+        });
+        for (const auto& r : reads) {
+            const std::string& meta = r.meta;
+            std::string normalized = r.parsed ? version::normalize_package_name(r.parsed->name) : "";
+            auto v = r.parsed ? version::Version::parse(scheme_of(normalized), r.parsed->version) : std::nullopt;
             if (!v) {
                 node.findings.push_back({Severity::warning, "probe-bad-metadata",
-                                         fmt::format("{} has no readable Name and Version; the distribution is skipped", meta.string()),
-                                         Location{meta.string()}});
+                                         fmt::format("{} has no readable Name and Version; the distribution is skipped", meta),
+                                         Location{meta}});
                 continue;
             }
-            Origin origin = probe_origin(meta.string());
-            if (dist)
-                if (auto direct = read_text(path / "direct_url.json"); direct && direct->find("\"editable\": true") != std::string::npos)
-                    origin.rule = "editable";
+            Origin origin = probe_origin(meta);
+            if (r.editable) origin.rule = "editable";
             if (auto it = where_found.find(normalized); it != where_found.end()) {
                 const auto* first = node.packages[normalized].value.get<version::Version>();
                 if (first && first->text() != v->text())
                     node.findings.push_back({Severity::warning, "probe-duplicate-distribution",
                                              fmt::format("{} is installed twice: {} ({}) and {} ({}); Python imports the first",
-                                                         normalized, first->text(), it->second, v->text(), meta.string()),
-                                             Location{meta.string()}});
+                                                         normalized, first->text(), it->second, v->text(), meta),
+                                             Location{meta}});
                 continue;
             }
             node.packages[normalized] = Fact{Value(*v), origin};
-            where_found[normalized] = meta.string();
+            where_found[normalized] = meta;
         }
     }
 

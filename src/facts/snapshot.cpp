@@ -19,7 +19,8 @@
 namespace preflight::facts {
 namespace {
 
-using json = nlohmann::ordered_json;
+// A sorted map per object: thousands of packages insert in O(n log n).
+using json = nlohmann::json;
 
 std::string_view kind_name(OriginKind k) {
     switch (k) {

@@ -1,9 +1,7 @@
 #include "rules/pack_collector.hpp"
 
 #include <algorithm>
-#include <atomic>
 #include <optional>
-#include <thread>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
@@ -11,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "util/parallel.hpp"
 #include "version/version.hpp"
 
 namespace preflight::rules {
@@ -46,15 +45,7 @@ namespace {
 // the order of `files`, so what follows stays deterministic.
 std::vector<Result<PackSource>> read_all(const std::vector<std::string>& files) {
     std::vector<std::optional<Result<PackSource>>> slots(files.size());
-    std::atomic<std::size_t> next{0};
-    auto worker = [&] {
-        for (std::size_t i = next++; i < files.size(); i = next++) slots[i] = read_pack(files[i]);
-    };
-    std::size_t threads = std::min<std::size_t>(files.size(), std::max(1u, std::thread::hardware_concurrency()));
-    std::vector<std::thread> pool;
-    for (std::size_t t = 1; t < threads; ++t) pool.emplace_back(worker);
-    worker();
-    for (auto& t : pool) t.join();
+    util::parallel_for(files.size(), [&](std::size_t i) { slots[i] = read_pack(files[i]); });
     std::vector<Result<PackSource>> out;
     for (auto& s : slots) out.push_back(std::move(*s));
     return out;
