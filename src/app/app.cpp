@@ -39,6 +39,7 @@ int run(int argc, char** argv) {
     register_env(app, common);
     register_args(app, common);
     register_probe(app, common);
+    register_scan(app, common);
     register_explain(app, common);
     register_rules(app, common);
 

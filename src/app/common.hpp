@@ -47,5 +47,6 @@ void register_env(CLI::App& app, Common& common);
 void register_fix(CLI::App& app, Common& common);
 void register_args(CLI::App& app, Common& common);
 void register_probe(CLI::App& app, Common& common);
+void register_scan(CLI::App& app, Common& common);
 
 }  // namespace preflight::app

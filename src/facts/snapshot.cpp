@@ -189,7 +189,7 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
     return {};
 }
 
-Result<NodeFacts> read_snapshot(const std::string& path, const SnapshotLimits& limits) {
+Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits) {
     std::error_code ec;
     auto compressed = std::filesystem::file_size(path, ec);
     if (ec) return fail("cannot read the snapshot bundle: " + ec.message(), Location{path});
@@ -199,39 +199,24 @@ Result<NodeFacts> read_snapshot(const std::string& path, const SnapshotLimits& l
     if (archive_read_open_filename(r.a, path.c_str(), 64 * 1024) != ARCHIVE_OK)
         return fail(std::string("not a snapshot bundle: ") + archive_error_string(r.a), Location{path});
     std::optional<std::string> manifest_text, facts_text;
-    std::set<std::string> names;
-    std::size_t total = 0;
+    ArchiveGuard guard(path, compressed, limits);
     archive_entry* e = nullptr;
     while (true) {
         int rc = archive_read_next_header(r.a, &e);
         if (rc == ARCHIVE_EOF) break;
         if (rc != ARCHIVE_OK)
             return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_string(r.a), Location{path});
-        std::string name = archive_entry_pathname(e) ? archive_entry_pathname(e) : "";
-        auto refuse = [&](const std::string& why) { return fail(fmt::format("member '{}' refused: {}", name, why), Location{path}); };
-        if (name.empty() || name.front() == '/') return refuse("absolute or empty path");
-        std::filesystem::path p(name);
-        for (const auto& part : p)
-            if (part == "..") return refuse("its path leaves the bundle ('..')");
-        if (archive_entry_filetype(e) != AE_IFREG) {
-            if (archive_entry_filetype(e) == AE_IFDIR) continue;
-            return refuse("not a regular file (link, device or special file)");
-        }
-        if (archive_entry_hardlink(e) || archive_entry_symlink(e)) return refuse("a link");
-        if (!names.insert(p.lexically_normal().string()).second) return refuse("duplicate member");
-        if (archive_entry_size_is_set(e) && static_cast<std::size_t>(archive_entry_size(e)) > limits.max_member)
-            return refuse(fmt::format("larger than {} bytes", limits.max_member));
+        auto admitted = guard.admit(e);
+        if (!admitted) return tl::unexpected(admitted.error());
+        if (!*admitted) continue;
+        const std::string name = guard.member();
         std::string data;
         char buf[64 * 1024];
         while (true) {
             la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
             if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_string(r.a)), Location{path});
             if (n == 0) break;
-            total += static_cast<std::size_t>(n);
-            if (data.size() + static_cast<std::size_t>(n) > limits.max_member) return refuse(fmt::format("larger than {} bytes", limits.max_member));
-            if (total > limits.max_total) return refuse(fmt::format("the bundle holds more than {} bytes", limits.max_total));
-            if (total > (1u << 20) && static_cast<double>(total) / static_cast<double>(std::max<std::uintmax_t>(compressed, 1)) > limits.max_ratio)
-                return refuse(fmt::format("decompresses more than {:.0f} times its bundle's size", limits.max_ratio));
+            if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
             // Only the two documents are kept in memory; evidence is just checked.
             if (name == "manifest.json" || name == "facts.json") data.append(buf, static_cast<std::size_t>(n));
         }

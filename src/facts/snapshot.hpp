@@ -8,17 +8,13 @@
 
 #include <string>
 
+#include "facts/archive_guard.hpp"
 #include "facts/node_facts.hpp"
 
 namespace preflight::facts {
 
 inline constexpr int kSnapshotFormat = 1;
 
-struct SnapshotLimits {
-    std::size_t max_member = 16u << 20;    // bytes, any one member once decompressed
-    std::size_t max_total = 64u << 20;     // bytes, all members
-    double max_ratio = 200.0;              // decompressed / compressed, past the first MiB
-};
 
 // Written to a temporary file beside `path` and renamed over it.
 Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files);
@@ -26,6 +22,6 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
 // Refuses, naming the member: absolute or `..` paths, links, devices and other
 // non-regular members, duplicates, truncated or corrupt data, and members or totals
 // past the limits.
-Result<NodeFacts> read_snapshot(const std::string& path, const SnapshotLimits& limits = {});
+Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits = {});
 
 }  // namespace preflight::facts
