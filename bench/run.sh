@@ -5,7 +5,9 @@
 #      --format=json` in the same run, medians and their ratio;
 #   3. peak RSS (GNU time) of the same check, median of 21 runs;
 #   4. hyperfine: `preflight probe` of a generated site-packages with 5,000
-#      distributions against `pip list --path` and importlib.metadata on it.
+#      distributions against `pip list --path` and importlib.metadata on it;
+#   5. hyperfine: `preflight scan` of a 1 GiB tar of shared libraries against
+#      `tar -xOf ARCHIVE | sha256sum`.
 # Usage: bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -68,4 +70,23 @@ probe, pip, meta = (x["median"] for x in r)
 print(f"preflight probe (median of {len(r[0]['times'])}): {probe*1000:.1f} ms")
 print(f"pip list --path (median of {len(r[1]['times'])}): {pip*1000:.1f} ms  ({pip/probe:.0f}x the probe)")
 print(f"importlib.metadata (median of {len(r[2]['times'])}): {meta*1000:.1f} ms  ({meta/probe:.1f}x the probe)")
+PY
+
+echo
+echo "== scan of a 1 GiB archive (hyperfine; the same uncompressed tar for both)"
+big=$(mktemp -d)
+trap 'rm -rf "$site" "$big"' EXIT
+mkdir -p "$big/pkg/lib"
+for i in 1 2 3 4; do head -c $((256 << 20)) /dev/urandom > "$big/pkg/lib/libpart$i.so"; done
+tar -C "$big" -cf "$big/pkg.tar" pkg
+hyperfine -N --warmup 1 --runs 5 --export-json "$build/hyperfine-scan.json" \
+  "$build/preflight scan $big/pkg.tar" \
+  "bash -c 'tar -xOf $big/pkg.tar | sha256sum'" >/dev/null
+python3 - "$build/hyperfine-scan.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+scan, peer = r[0]["median"], r[1]["median"]
+print(f"preflight scan (median of {len(r[0]['times'])}): {scan*1000:.0f} ms")
+print(f"tar -xOf | sha256sum (median of {len(r[1]['times'])}): {peer*1000:.0f} ms")
+print(f"ratio: scan / (tar | sha256sum) = {scan/peer:.2f}")
 PY
