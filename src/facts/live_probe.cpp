@@ -70,7 +70,46 @@ std::string version_of_prefix(const fs::path& prefix, const fs::path& exe) {
     return found.empty() ? "" : found.back();
 }
 
+// Runs a tool found on PATH and returns what it printed (nullopt when absent or failing).
+std::optional<std::string> run_tool(const std::string& command_line, const std::string& program) {
+    if (!which(program)) return std::nullopt;
+    FILE* pipe = popen((command_line + " 2>/dev/null").c_str(), "r");
+    if (!pipe) return std::nullopt;
+    std::string out;
+    char buf[4096];
+    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
+    return pclose(pipe) == 0 ? std::optional<std::string>(out) : std::nullopt;
+}
+
+std::string trim(std::string s) {
+    auto b = s.find_first_not_of(" \t\r\n");
+    if (b == std::string::npos) return "";
+    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
+}
+
 }  // namespace
+
+// npu-smi info prints one row per NPU: "| 0     910B3   | OK   | …"; A3 hosts list two
+// chips per NPU, each a device.
+void read_npu_smi(const std::string& text, std::string& chip, int& count) {
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);) {
+        if (line.size() < 3 || line[0] != '|') continue;
+        std::istringstream cells(line.substr(1));
+        std::string first;
+        std::getline(cells, first, '|');
+        std::istringstream words(first);
+        std::string index, name;
+        words >> index >> name;
+        if (index.empty() || !std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); })) continue;
+        std::string second;
+        std::getline(cells, second, '|');
+        if (!name.empty() && trim(second).rfind("OK", 0) == 0) {
+            if (chip.empty()) chip = name;
+            ++count;
+        }
+    }
+}
 
 std::string redact(const std::string& name, const std::string& value) {
     std::string n = upper(name);
@@ -136,7 +175,7 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
     NodeFacts node;
     node.env_complete = true;
     node.packages_complete = true;
-    node.uncovered = {"cuda", "nvidia-driver"};  // not probed yet
+    node.uncovered = {};
     node.absent_origin = Origin{OriginKind::probe, {}, {}};
     auto probe_origin = [](const std::string& path) { return Origin{OriginKind::probe, Location{path}, {}}; };
 
@@ -249,6 +288,54 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
         std::string v = kv.count("Version") ? kv["Version"] : kv["version"];
         if (auto parsed = version::Version::parse(scheme_of("ascend-driver"), v))
             node.packages["ascend-driver"] = Fact{Value(*parsed), probe_origin((ascend / "driver" / "version.info").string())};
+    }
+    // Accelerators: npu-smi, nvidia-smi (or the driver's /proc file), the CUDA toolkit.
+    std::string chip;
+    int devices = 0;
+    std::string hardware_source;
+    if (auto out = run_tool("npu-smi info", "npu-smi")) {
+        read_npu_smi(*out, chip, devices);
+        hardware_source = "npu-smi info";
+    }
+    if (devices == 0)
+        if (auto out = run_tool("nvidia-smi --query-gpu=name,driver_version --format=csv,noheader", "nvidia-smi")) {
+            std::istringstream lines(*out);
+            for (std::string line; std::getline(lines, line);) {
+                auto comma = line.rfind(',');
+                if (comma == std::string::npos) continue;
+                if (chip.empty()) chip = trim(line.substr(0, comma));
+                ++devices;
+                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), trim(line.substr(comma + 1))); v && !node.packages.count("nvidia-driver"))
+                    node.packages["nvidia-driver"] = Fact{Value(*v), probe_origin("nvidia-smi")};
+            }
+            hardware_source = "nvidia-smi";
+        }
+    if (auto text = read_text("/proc/driver/nvidia/version"); text && !node.packages.count("nvidia-driver")) {
+        // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  …"
+        std::istringstream words(text->substr(0, text->find('\n')));
+        for (std::string w; words >> w;)
+            if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
+                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), w)) {
+                    node.packages["nvidia-driver"] = Fact{Value(*v), probe_origin("/proc/driver/nvidia/version")};
+                    break;
+                }
+    }
+    if (auto text = read_text(options.cuda_root + "/version.json")) {
+        // {"cuda": {"name": "CUDA SDK", "version": "12.4.1"}, …}
+        auto at = text->find("\"cuda\"");
+        auto v = at == std::string::npos ? std::string::npos : text->find("\"version\"", at);
+        if (v != std::string::npos) {
+            auto start = text->find('"', text->find(':', v) + 1) + 1;
+            auto end = text->find('"', start);
+            if (auto parsed = version::Version::parse(scheme_of("cuda"), text->substr(start, end - start)))
+                node.packages["cuda"] = Fact{Value(*parsed), probe_origin(options.cuda_root + "/version.json")};
+        }
+    }
+    if (!node.packages.count("cuda")) node.uncovered.insert("cuda");  // may live elsewhere (conda …)
+    node.uncovered.erase("nvidia-driver");  // absent when no tool or /proc file shows one
+    if (devices > 0) {
+        node.hardware["hardware.chip"] = Fact{Value(chip), probe_origin(hardware_source)};
+        node.hardware["hardware.devices_per_node"] = Fact{Value(static_cast<std::int64_t>(devices)), probe_origin(hardware_source)};
     }
     struct utsname u {};
     if (uname(&u) == 0) node.hardware["cpu.arch"] = Fact{Value(std::string(u.machine)), probe_origin("uname")};

@@ -14,7 +14,11 @@ struct ProbeOptions {
     std::string python = "python3";           // interpreter whose site-packages are read
     std::vector<std::string> site_packages;   // read these instead, when given
     std::string ascend_root = "/usr/local/Ascend";
+    std::string cuda_root = "/usr/local/cuda";
 };
+
+// The first NPU's chip name and the number of NPU devices in `npu-smi info` output.
+void read_npu_smi(const std::string& text, std::string& chip, int& count);
 
 Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of);
 

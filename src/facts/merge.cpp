@@ -29,6 +29,12 @@ void merge_node(FactSet& facts, const NodeFacts& node, Diagnostics& findings) {
                                 declared.origin.where});
     }
     for (const auto& [name, fact] : node.packages) facts.packages[name] = fact;
+    // What the node shows of its hardware fills what the job leaves unset.
+    for (const auto& [name, fact] : node.hardware) {
+        if (name.rfind("hardware.", 0) != 0) continue;
+        auto it = facts.config.find(name);
+        if (it == facts.config.end() || it->second.origin.kind == OriginKind::default_value) facts.config[name] = fact;
+    }
     if (node.packages_complete && !facts.packages_complete) {
         facts.packages_complete = true;
         facts.packages_uncovered = node.uncovered;

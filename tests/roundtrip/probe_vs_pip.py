@@ -31,8 +31,8 @@ for py in pythons:
         failed += 1
         continue
     report = json.loads(probe.stdout)
-    # preflight adds reserved layers (python, cann, ascend-driver) and Megatron source trees.
-    added = {n for n in ("python", "cann", "ascend-driver")}
+    # preflight adds reserved layers (python, cann, ascend-driver, cuda, nvidia-driver) and Megatron source trees.
+    added = {n for n in ("python", "cann", "ascend-driver", "cuda", "nvidia-driver")}
     added |= {k.split(".", 1)[1] for k, o in report["origins"].items() if "package_info.py" in o}
     got = {(n, v) for n, v in report["packages"].items() if v is not None and n not in added}
     missing, extra = sorted(want - got), sorted(got - want)

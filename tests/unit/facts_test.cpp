@@ -1,4 +1,7 @@
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
 
 #include "facts/dist_metadata.hpp"
 #include "facts/fact_set.hpp"
@@ -106,4 +109,49 @@ TEST(Merge, JobEnvWinsNodeVersionsWinAndDisagreementsAreFindings) {
     ASSERT_EQ(findings.size(), 2u);
     EXPECT_EQ(findings[0].code, "config-package-mismatch");
     EXPECT_EQ(findings[1].code, "config-package-missing");
+}
+
+TEST(LiveProbe, ReadsNpuSmiRows) {
+    const char* a2 =
+        "+------------------------------------------------------------------------------------------------+\n"
+        "| npu-smi 23.0.0                   Version: 23.0.0                                               |\n"
+        "| NPU   Name                | Health        | Power(W)    Temp(C)           Hugepages-Usage(page)|\n"
+        "| Chip                      | Bus-Id        | AICore(%)   Memory-Usage(MB)  HBM-Usage(MB)        |\n"
+        "+===========================+===============+====================================================+\n"
+        "| 0     910B3               | OK            | 93.6        40                0    / 0             |\n"
+        "| 0                         | 0000:C1:00.0  | 0           0    / 0          3161 / 65536         |\n"
+        "+===========================+===============+====================================================+\n"
+        "| 1     910B3               | OK            | 91.2        41                0    / 0             |\n"
+        "| 0                         | 0000:C2:00.0  | 0           0    / 0          3161 / 65536         |\n";
+    std::string chip;
+    int count = 0;
+    read_npu_smi(a2, chip, count);
+    EXPECT_EQ(chip, "910B3");
+    EXPECT_EQ(count, 2);
+}
+
+TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
+    test_support::TempDir dir;
+    auto tool = dir.write("bin/nvidia-smi", "#!/bin/sh\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\n");
+    chmod(tool.c_str(), 0755);
+    dir.write("cuda/version.json", R"({"cuda": {"name": "CUDA SDK", "version": "12.4.1"}})");
+    std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
+    setenv("PATH", (dir.path() + "/bin:" + old_path).c_str(), 1);
+    ProbeOptions options;
+    options.site_packages = {dir.path() + "/empty"};
+    options.cuda_root = dir.path() + "/cuda";
+    options.ascend_root = dir.path() + "/none";
+    auto node = probe_node(options, pep);
+    setenv("PATH", old_path.c_str(), 1);
+    ASSERT_TRUE(node.has_value());
+    EXPECT_EQ(display(node->packages.at("nvidia-driver").value), "550.54.15");
+    EXPECT_EQ(display(node->packages.at("cuda").value), "12.4.1");
+    EXPECT_EQ(display(node->hardware.at("hardware.devices_per_node").value), "2");
+    EXPECT_EQ(display(node->hardware.at("hardware.chip").value), "NVIDIA H100 80GB HBM3");
+    FactSet job;
+    job.config["hardware.devices_per_node"] = Fact{Value(std::int64_t{8}), Origin{OriginKind::job, {}, {}}};
+    Diagnostics findings;
+    merge_node(job, *node, findings);
+    EXPECT_EQ(display(job.config.at("hardware.devices_per_node").value), "8");  // the job's word stands
+    EXPECT_EQ(display(job.config.at("hardware.chip").value), "NVIDIA H100 80GB HBM3");
 }
