@@ -110,13 +110,16 @@ with tempfile.TemporaryDirectory() as tmp:
         "no manifest": (bundle("nomanifest", [base[1]]), "no manifest.json"),
         "foreign format": (bundle("foreign", [reg("manifest.json", json.dumps(foreign).encode()), base[1]]), "format_version is 99"),
     }
-    before = set(os.listdir(tmp)) | set(os.listdir(os.path.dirname(tmp)))
+    # Where the hostile members point: none of these may appear.
+    targets = [os.path.join(os.path.dirname(tmp), "escape.txt"), os.path.join(os.getcwd(), "..", "escape.txt"),
+               "/tmp/preflight-abs.txt", os.path.join(tmp, "evidence")]
+    before = set(os.listdir(tmp))
     for what, (path, needle) in hostile.items():
         r = run("check", job, "--env", path)
         ok = r.returncode == 2 and needle in r.stderr and r.stdout == ""
         result(ok, f"refused: {what}" + ("" if ok else f" (exit {r.returncode}: {r.stderr.strip()[:160]})"))
-    after = set(os.listdir(tmp)) | set(os.listdir(os.path.dirname(tmp)))
-    result(before == after and not os.path.exists("/tmp/preflight-abs.txt"), "nothing was written by the refused bundles")
+    after = set(os.listdir(tmp))
+    result(before == after and not any(os.path.exists(t) for t in targets), "nothing was written by the refused bundles")
 
 print(f"snapshot bundles: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
