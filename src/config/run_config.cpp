@@ -13,6 +13,7 @@
 
 #include "config/key_table.hpp"
 #include "util/did_you_mean.hpp"
+#include "util/identifiers.hpp"
 
 namespace preflight::config {
 namespace {
@@ -82,13 +83,6 @@ std::optional<Value> scalar(const TomlValue& v) {
     if (v.is_floating()) return Value(v.as_floating());
     if (v.is_string()) return Value(v.as_string().str);
     return std::nullopt;
-}
-
-bool valid_env_name(const std::string& s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    for (unsigned char c : s)
-        if (!std::isalnum(c) && c != '_') return false;
-    return true;
 }
 
 std::string suggestion_for(const std::string& section, const std::string& name) {
@@ -208,7 +202,7 @@ private:
             std::string dotted = name + "." + key;
             Location where = locate(cfg_.path, value, dotted);
             if (name == kEnvSection) {
-                if (!valid_env_name(key))
+                if (!util::is_env_name(key))
                     return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not "
                                             "starting with a digit)", key), where);
                 if (!value.is_string())

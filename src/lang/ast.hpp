@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "core/error.hpp"
 #include "core/value.hpp"
 #include "lang/type.hpp"
 #include "version/version.hpp"
@@ -33,5 +34,12 @@ struct Node {
 };
 
 using NodePtr = std::unique_ptr<Node>;
+
+// An error at a node; `location.column` holds its byte offset in the expression.
+inline tl::unexpected<Error> error_at(const Node& n, std::string message) {
+    Location l;
+    l.column = n.offset;
+    return fail(std::move(message), l);
+}
 
 }  // namespace preflight::lang

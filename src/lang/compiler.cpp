@@ -6,12 +6,6 @@
 namespace preflight::lang {
 namespace {
 
-tl::unexpected<Error> error_at(const Node& n, std::string message) {
-    Location l;
-    l.column = n.offset;
-    return fail(std::move(message), l);
-}
-
 Type type_of_literal(const Value& v) {
     if (v.is_null()) return {TypeKind::null};
     if (v.get<bool>()) return {TypeKind::boolean};

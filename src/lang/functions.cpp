@@ -4,16 +4,11 @@
 #include <unordered_map>
 #include <cctype>
 
+#include "util/identifiers.hpp"
 #include "util/kv_list.hpp"
 
 namespace preflight::lang {
 namespace {
-
-tl::unexpected<Error> error_at(const Node& n, std::string message) {
-    Location l;
-    l.column = n.offset;
-    return fail(std::move(message), l);
-}
 
 const std::string* string_literal(const Node& n) {
     return n.kind == NodeKind::literal ? n.literal.get<std::string>() : nullptr;
@@ -38,11 +33,6 @@ Result<std::string> want_literal(const Node& call, std::size_t i, const char* wh
     return *s;
 }
 
-bool valid_env_name(const std::string& s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
-}
-
 // ---- checks -------------------------------------------------------------------
 
 Result<Type> check_pkg(Node& call, const Schema& schema) {
@@ -57,7 +47,7 @@ Result<Type> check_pkg(Node& call, const Schema& schema) {
 Result<Type> check_env(Node& call, const Schema&) {
     auto name = want_literal(call, 0, "the variable name");
     if (!name) return tl::unexpected(name.error());
-    if (!valid_env_name(*name)) return error_at(*call.children[0], "'" + *name + "' is not a valid environment variable name");
+    if (!util::is_env_name(*name)) return error_at(*call.children[0], "'" + *name + "' is not a valid environment variable name");
     return Type{TypeKind::string};
 }
 

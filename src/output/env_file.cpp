@@ -6,13 +6,10 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "util/identifiers.hpp"
+
 namespace preflight::output {
 namespace {
-
-bool valid_name(const std::string& s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    return std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isalnum(c) || c == '_'; });
-}
 
 tl::unexpected<Error> refuse(const EnvEntry& e, std::string_view format, std::string_view why) {
     Location l;
@@ -200,7 +197,7 @@ std::vector<std::string> env_format_names() { return {"sh", "dotenv", "systemd",
 Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format) {
     std::sort(entries.begin(), entries.end(), [](const EnvEntry& a, const EnvEntry& b) { return a.name < b.name; });
     for (const auto& e : entries) {
-        if (!valid_name(e.name)) {
+        if (!util::is_env_name(e.name)) {
             Location l;
             l.key = "env." + e.name;
             return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",

@@ -7,6 +7,7 @@
 
 #include "config/key_table.hpp"
 #include "rules/rule_set.hpp"
+#include "util/identifiers.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -29,13 +30,6 @@ bool kebab_id(const std::string& s) {
     if (s.empty() || !std::islower(static_cast<unsigned char>(s[0]))) return false;
     for (unsigned char c : s)
         if (!(std::islower(c) || std::isdigit(c) || c == '-' || c == '.')) return false;
-    return true;
-}
-
-bool env_name(const std::string& s) {
-    if (s.empty() || std::isdigit(static_cast<unsigned char>(s[0]))) return false;
-    for (unsigned char c : s)
-        if (!std::isalnum(c) && c != '_') return false;
     return true;
 }
 
@@ -210,7 +204,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             if (!message) return tl::unexpected(in_source(message.error(), src.message, owner + " 'message'"));
             r.message = std::move(*message);
             for (const auto& key : src.about) {
-                bool ok = config::find_key(key) || (key.rfind("env.", 0) == 0 && env_name(key.substr(4))) ||
+                bool ok = config::find_key(key) || (key.rfind("env.", 0) == 0 && util::is_env_name(key.substr(4))) ||
                           key.rfind("packages.", 0) == 0 || key.rfind("model.", 0) == 0;
                 if (!ok) return fail(fmt::format("{}: 'about' names '{}', which is not a run-configuration key", owner, key), src.where);
                 r.about.push_back(key);
@@ -223,7 +217,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                 fix.safe = fs.safe;
                 lang::Type wanted{lang::TypeKind::string};
                 if (fix.target == Fix::Target::env) {
-                    if (!env_name(fs.key)) return fail(fmt::format("{}: fix names '{}', which is not a valid variable name", owner, fs.key), fs.where);
+                    if (!util::is_env_name(fs.key)) return fail(fmt::format("{}: fix names '{}', which is not a valid variable name", owner, fs.key), fs.where);
                 } else {
                     const auto* key = config::find_key(fs.key);
                     if (!key) return fail(fmt::format("{}: fix names config key '{}', which does not exist", owner, fs.key), fs.where);
