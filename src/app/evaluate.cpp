@@ -2,22 +2,22 @@
 
 #include <fmt/format.h>
 
-#include "facts/freeze_file.hpp"
-#include "facts/live_probe.hpp"
 #include "facts/merge.hpp"
-#include "facts/snapshot.hpp"
+#include "facts/sources.hpp"
 
 namespace preflight::app {
 
-Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules) {
-    auto scheme_of = [&](const std::string& p) { return rules.scheme_of(p); };
-    if (!common.freeze_file.empty()) return facts::read_freeze_file(common.freeze_file, scheme_of);
-    if (!common.snapshot.empty()) return facts::read_snapshot(common.snapshot);
+std::unique_ptr<facts::FactSource> fact_source(const Common& common, const rules::RuleSet& rules) {
+    facts::SchemeOf scheme_of = [&rules](const std::string& p) { return rules.scheme_of(p); };
+    if (!common.freeze_file.empty()) return std::make_unique<facts::FreezeFileSource>(common.freeze_file, scheme_of);
+    if (!common.snapshot.empty()) return std::make_unique<facts::SnapshotSource>(common.snapshot);
     facts::ProbeOptions options;
     options.python = common.python;
     options.site_packages = common.site_packages;
-    return facts::probe_node(options, scheme_of);
+    return std::make_unique<facts::LiveProbeSource>(options, scheme_of);
 }
+
+Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules) { return fact_source(common, rules)->collect(); }
 
 Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options) {
     auto rules = load_rules(common);

@@ -2,6 +2,7 @@
 // the fixpoint.
 #pragma once
 
+#include <memory>
 #include <string>
 
 #include "app/common.hpp"
@@ -12,7 +13,8 @@
 
 namespace preflight::app {
 
-// The node's facts as the options ask: probed, from a freeze file, or none.
+// The fact source the options name (--freeze, --env, else the live probe), and its facts.
+std::unique_ptr<facts::FactSource> fact_source(const Common& common, const rules::RuleSet& rules);
 Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules);
 
 struct Evaluation {

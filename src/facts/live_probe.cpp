@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "facts/dist_metadata.hpp"
+#include "util/digest.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
 
@@ -271,6 +272,19 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
         }
     }
 
+    // Shared libraries at the top of a site directory are hook libraries loaded by path
+    // (torch_memory_saver_hook_mode_*.so): their digests identify the build.
+    for (const auto& dir : dirs)
+        for (const auto& name : util::list_directory(dir)) {
+            auto so = name.find(".so");
+            if (so == std::string::npos || (so + 3 != name.size() && name[so + 3] != '.')) continue;
+            std::string path = dir + "/" + name;
+            auto data = util::read_file(path);
+            if (!data || data->size() > (256u << 20)) continue;
+            node.hardware["binary." + name + ".sha256"] = Fact{Value(util::digest_hex(*data, "SHA256")), probe_origin(path)};
+            node.hardware["binary." + name + ".md5"] = Fact{Value(util::digest_hex(*data, "MD5")), probe_origin(path)};
+        }
+
     // Ascend CANN toolkit (≤8.x ascend-toolkit layout and the 8.5 cann layout) and driver.
     fs::path ascend = options.ascend_root;
     for (const auto& base : {ascend / "ascend-toolkit" / "latest", ascend / "cann"}) {
@@ -282,6 +296,11 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
                     node.packages["cann"] = Fact{Value(*v), probe_origin(file.string())};
             }
         }
+    }
+    if (auto text = read_text(options.ascend_install_info)) {
+        auto kv = key_values(*text);
+        for (const auto& [key, value] : kv)
+            node.hardware["ascend." + key] = Fact{Value(value), probe_origin(options.ascend_install_info)};
     }
     if (auto text = read_text(ascend / "driver" / "version.info")) {
         auto kv = key_values(*text);

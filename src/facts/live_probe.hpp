@@ -15,6 +15,7 @@ struct ProbeOptions {
     std::vector<std::string> site_packages;   // read these instead, when given
     std::string ascend_root = "/usr/local/Ascend";
     std::string cuda_root = "/usr/local/cuda";
+    std::string ascend_install_info = "/etc/ascend_install.info";
 };
 
 // The first NPU's chip name and the number of NPU devices in `npu-smi info` output.

@@ -8,6 +8,7 @@
 #include "facts/freeze_file.hpp"
 #include "facts/live_probe.hpp"
 #include "facts/merge.hpp"
+#include "facts/sources.hpp"
 #include "temp_dir.hpp"
 
 using namespace preflight;
@@ -69,10 +70,13 @@ TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
     dir.write("megatron/megatron/core/package_info.py", "MAJOR = 0\nMINOR = 15\nPATCH = 3\nPRE_RELEASE = ''\n");
     dir.write("ascend/cann/x86_64-linux/ascend_toolkit_install.info", "package_name=cann\nversion=8.5.1\n");
     dir.write("ascend/driver/version.info", "Version=25.3.RC1\n");
+    dir.write("site/torch_memory_saver_hook_mode_preload.abi3.so", "abc");
+    dir.write("etc/ascend_install.info", "Driver_Install_Path_Param=/usr/local/Ascend\n");
     setenv("PYTHONPATH", (dir.path() + "/megatron").c_str(), 1);
     ProbeOptions options;
     options.site_packages = {dir.path() + "/site", dir.path() + "/site2"};
     options.ascend_root = dir.path() + "/ascend";
+    options.ascend_install_info = dir.path() + "/etc/ascend_install.info";
     auto node = probe_node(options, pep);
     unsetenv("PYTHONPATH");
     ASSERT_TRUE(node.has_value());
@@ -83,6 +87,12 @@ TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
     EXPECT_EQ(display(node->packages.at("cann").value), "8.5.1");
     EXPECT_EQ(display(node->packages.at("ascend-driver").value), "25.3.RC1");
     EXPECT_FALSE(node->packages.count("broken"));
+    // Hook libraries at the top of a site directory are identified by their digests.
+    EXPECT_EQ(display(node->hardware.at("binary.torch_memory_saver_hook_mode_preload.abi3.so.sha256").value),
+              "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+    EXPECT_EQ(display(node->hardware.at("binary.torch_memory_saver_hook_mode_preload.abi3.so.md5").value),
+              "900150983cd24fb0d6963f7d28e17f72");
+    EXPECT_EQ(display(node->hardware.at("ascend.Driver_Install_Path_Param").value), "/usr/local/Ascend");
     ASSERT_EQ(node->findings.size(), 2u);
     EXPECT_EQ(node->findings[0].code, "probe-bad-metadata");
     EXPECT_EQ(node->findings[1].code, "probe-duplicate-distribution");
@@ -154,4 +164,35 @@ TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
     merge_node(job, *node, findings);
     EXPECT_EQ(display(job.config.at("hardware.devices_per_node").value), "8");  // the job's word stands
     EXPECT_EQ(display(job.config.at("hardware.chip").value), "NVIDIA H100 80GB HBM3");
+}
+
+namespace {
+
+// Any source of node facts plugs into the same pipeline; tests use this one.
+class FakeSource : public FactSource {
+public:
+    explicit FakeSource(NodeFacts facts) : facts_(std::move(facts)) {}
+    Result<NodeFacts> collect() override { return facts_; }
+
+private:
+    NodeFacts facts_;
+};
+
+}  // namespace
+
+TEST(FactSource, AFakeSourceFeedsTheMergeLikeAnyOther) {
+    NodeFacts canned;
+    canned.packages_complete = true;
+    canned.packages["megatron-core"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "0.16.0")),
+                                            Origin{OriginKind::snapshot, Location{"node.tar.gz"}, {}}};
+    std::unique_ptr<FactSource> source = std::make_unique<FakeSource>(canned);
+    auto node = source->collect();
+    ASSERT_TRUE(node.has_value());
+    FactSet job;
+    Diagnostics findings;
+    merge_node(job, *node, findings);
+    EXPECT_EQ(display(job.packages.at("megatron-core").value), "0.16.0");
+    EXPECT_EQ(job.packages.at("megatron-core").origin.kind, OriginKind::snapshot);
+    EXPECT_TRUE(job.packages_complete);
+    EXPECT_TRUE(findings.empty());
 }
