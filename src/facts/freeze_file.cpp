@@ -6,14 +6,12 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "util/text.hpp"
+
 namespace preflight::facts {
 namespace {
 
-std::string trim(const std::string& s) {
-    auto b = s.find_first_not_of(" \t\r");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t\r") - b + 1);
-}
+std::string trim(std::string_view s) { return std::string(util::trim(s, " \t\r")); }
 
 }  // namespace
 

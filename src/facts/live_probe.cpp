@@ -15,6 +15,7 @@
 #include "util/digest.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
+#include "util/text.hpp"
 
 extern char** environ;
 
@@ -36,12 +37,9 @@ std::map<std::string, std::string> key_values(const std::string& text) {
     for (std::string line; std::getline(in, line);) {
         auto eq = line.find('=');
         if (eq == std::string::npos) continue;
-        auto trim = [](std::string s) {
-            auto b = s.find_first_not_of(" \t\r\"'");
-            if (b == std::string::npos) return std::string();
-            return s.substr(b, s.find_last_not_of(" \t\r\"'") - b + 1);
-        };
-        out[trim(line.substr(0, eq))] = trim(line.substr(eq + 1));
+        constexpr std::string_view blanks_and_quotes = " \t\r\"'";
+        out[std::string(util::trim(std::string_view(line).substr(0, eq), blanks_and_quotes))] =
+            std::string(util::trim(std::string_view(line).substr(eq + 1), blanks_and_quotes));
     }
     return out;
 }
@@ -82,12 +80,6 @@ std::optional<std::string> run_tool(const std::string& command_line, const std::
     return pclose(pipe) == 0 ? std::optional<std::string>(out) : std::nullopt;
 }
 
-std::string trim(std::string s) {
-    auto b = s.find_first_not_of(" \t\r\n");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t\r\n") - b + 1);
-}
-
 }  // namespace
 
 // npu-smi info prints one row per NPU: "| 0     910B3   | OK   | …"; A3 hosts list two
@@ -105,7 +97,7 @@ void read_npu_smi(const std::string& text, std::string& chip, int& count) {
         if (index.empty() || !std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); })) continue;
         std::string second;
         std::getline(cells, second, '|');
-        if (!name.empty() && trim(second).rfind("OK", 0) == 0) {
+        if (!name.empty() && std::string(util::trim(second, " \t\r\n")).rfind("OK", 0) == 0) {
             if (chip.empty()) chip = name;
             ++count;
         }
@@ -322,9 +314,9 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             for (std::string line; std::getline(lines, line);) {
                 auto comma = line.rfind(',');
                 if (comma == std::string::npos) continue;
-                if (chip.empty()) chip = trim(line.substr(0, comma));
+                if (chip.empty()) chip = std::string(util::trim(std::string_view(line).substr(0, comma), " \t\r\n"));
                 ++devices;
-                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), trim(line.substr(comma + 1))); v && !node.packages.count("nvidia-driver"))
+                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), util::trim(std::string_view(line).substr(comma + 1), " \t\r\n")); v && !node.packages.count("nvidia-driver"))
                     node.packages["nvidia-driver"] = Fact{Value(*v), probe_origin("nvidia-smi")};
             }
             hardware_source = "nvidia-smi";

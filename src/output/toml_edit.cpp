@@ -6,6 +6,8 @@
 #include <fmt/format.h>
 #include <toml.hpp>
 
+#include "util/text.hpp"
+
 namespace preflight::output {
 namespace {
 
@@ -32,11 +34,7 @@ std::string join_lines(const std::vector<std::string>& lines) {
     return out;
 }
 
-std::string trim(const std::string& s) {
-    auto b = s.find_first_not_of(" \t");
-    if (b == std::string::npos) return "";
-    return s.substr(b, s.find_last_not_of(" \t") - b + 1);
-}
+std::string trim(std::string_view s) { return std::string(util::trim(s, " \t")); }
 
 Result<TomlValue> parse(const std::string& text, const std::string& file) {
     try {

@@ -2,20 +2,19 @@
 
 #include <algorithm>
 
+#include "util/text.hpp"
+
 namespace preflight::util {
 namespace {
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
-    while (!s.empty() && (s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
-    return s;
-}
+// Entries may be padded with spaces and tabs.
+std::string_view trim_blanks(std::string_view s) { return trim(s, " \t"); }
 
 }  // namespace
 
 std::optional<KvList> KvList::parse(std::string_view text, std::string* error) {
     KvList list;
-    if (trim(text).empty()) return list;
+    if (trim_blanks(text).empty()) return list;
     // A bracketed value such as roundup_power2_divisions:[256:1,512:2] holds commas.
     std::size_t start = 0;
     int depth = 0;
@@ -24,14 +23,14 @@ std::optional<KvList> KvList::parse(std::string_view text, std::string* error) {
         if (c == '[') ++depth;
         if (c == ']') --depth;
         if (c != ',' || depth > 0) continue;
-        std::string_view entry = trim(text.substr(start, i - start));
+        std::string_view entry = trim_blanks(text.substr(start, i - start));
         start = i + 1;
         std::size_t colon = entry.find(':');
-        if (colon == std::string_view::npos || trim(entry.substr(0, colon)).empty()) {
+        if (colon == std::string_view::npos || trim_blanks(entry.substr(0, colon)).empty()) {
             if (error) *error = entry.empty() ? "an empty entry" : "entry '" + std::string(entry) + "' is not key:value";
             return std::nullopt;
         }
-        list.entries_.push_back({std::string(trim(entry.substr(0, colon))), std::string(trim(entry.substr(colon + 1)))});
+        list.entries_.push_back({std::string(trim_blanks(entry.substr(0, colon))), std::string(trim_blanks(entry.substr(colon + 1)))});
     }
     return list;
 }

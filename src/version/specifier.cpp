@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "util/text.hpp"
+
 namespace preflight::version {
 namespace {
 
@@ -38,13 +40,6 @@ bool valid_operand(std::string_view op, std::string_view version) {
     if (!v || v->local) return false;                   // ordered and ~= take no local part
     if (op == "~=" && v->release.size() < 2) return false;  // ~= needs at least N.N
     return true;
-}
-
-std::string_view strip(std::string_view s) {
-    auto is_space = [](char c) { return std::isspace(static_cast<unsigned char>(c)) != 0; };
-    while (!s.empty() && is_space(s.front())) s.remove_prefix(1);
-    while (!s.empty() && is_space(s.back())) s.remove_suffix(1);
-    return s;
 }
 
 bool ends_with(std::string_view s, std::string_view suffix) {
@@ -200,11 +195,11 @@ bool compare_op(const std::string& op, const Pep440& prospective, const std::str
 }  // namespace
 
 std::optional<Specifier> Specifier::parse(std::string_view text) {
-    text = strip(text);
+    text = util::trim(text);
     static const std::vector<std::string_view> ops = {"===", "~=", "==", "!=", "<=", ">=", "<", ">"};
     for (auto op : ops) {
         if (text.substr(0, op.size()) != op) continue;
-        std::string_view rest = strip(text.substr(op.size()));
+        std::string_view rest = util::trim(text.substr(op.size()));
         Specifier s{std::string(op), std::string(rest)};
         if (op == "===") {
             if (rest.find_first_of(" \t\n\r\f\v;)") != std::string_view::npos) return std::nullopt;
@@ -235,7 +230,7 @@ std::optional<SpecifierSet> SpecifierSet::parse(std::string_view text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
-        std::string_view item = strip(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        std::string_view item = util::trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (!item.empty()) {
             auto s = Specifier::parse(item);
             if (!s) return std::nullopt;

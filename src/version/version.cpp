@@ -2,6 +2,8 @@
 
 #include <cctype>
 
+#include "util/text.hpp"
+
 namespace preflight::version {
 namespace {
 
@@ -20,12 +22,6 @@ std::vector<std::string> split_dots(std::string_view text) {
     return out;
 }
 
-std::string_view trim(std::string_view s) {
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.front()))) s.remove_prefix(1);
-    while (!s.empty() && std::isspace(static_cast<unsigned char>(s.back()))) s.remove_suffix(1);
-    return s;
-}
-
 }  // namespace
 
 std::string_view to_string(Scheme s) { return s == Scheme::cann ? "cann" : "pep440"; }
@@ -39,7 +35,7 @@ std::optional<Scheme> parse_scheme(std::string_view text) {
 std::optional<Version> Version::parse(Scheme scheme, std::string_view text) {
     Version v;
     v.scheme_ = scheme;
-    v.text_ = std::string(trim(text));
+    v.text_ = std::string(util::trim(text));
     if (scheme == Scheme::pep440) {
         auto p = Pep440::parse(text);
         if (!p) return std::nullopt;
@@ -66,7 +62,7 @@ std::optional<int> compare(const Version& a, const Version& b) {
 std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view text) {
     VersionRange r;
     r.scheme_ = scheme;
-    r.text_ = std::string(trim(text));
+    r.text_ = std::string(util::trim(text));
     if (scheme == Scheme::pep440) {
         r.pep_ = SpecifierSet::parse(text);
         if (!r.pep_) return std::nullopt;
@@ -75,7 +71,7 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
-        std::string_view item = trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        std::string_view item = util::trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (!item.empty()) {
             CannClause clause;
             for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"}) {
@@ -85,7 +81,7 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
                 }
             }
             if (clause.op.empty()) return std::nullopt;
-            std::string_view operand = trim(item.substr(clause.op.size()));
+            std::string_view operand = util::trim(item.substr(clause.op.size()));
             if ((clause.op == "==" || clause.op == "!=") && operand.size() > 2 &&
                 operand.substr(operand.size() - 2) == ".*") {
                 clause.prefix = split_dots(operand.substr(0, operand.size() - 2));
