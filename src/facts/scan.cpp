@@ -2,7 +2,6 @@
 
 #include <archive.h>
 #include <archive_entry.h>
-#include <openssl/evp.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -11,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "facts/dist_metadata.hpp"
+#include "util/digest.hpp"
 #include "util/files.hpp"
 
 namespace preflight::facts {
@@ -39,23 +39,6 @@ bool is_metadata(const std::string& member) {
     if (name == "PKG-INFO") return ends_with(parent, ".egg-info") || p.parent_path().parent_path().empty();
     return false;
 }
-
-class Sha256 {
-public:
-    Sha256() : ctx_(EVP_MD_CTX_new(), EVP_MD_CTX_free) { EVP_DigestInit_ex(ctx_.get(), EVP_sha256(), nullptr); }
-    void update(const void* data, std::size_t n) { EVP_DigestUpdate(ctx_.get(), data, n); }
-    std::string hex() {
-        unsigned char md[EVP_MAX_MD_SIZE];
-        unsigned int len = 0;
-        EVP_DigestFinal_ex(ctx_.get(), md, &len);
-        std::string out;
-        for (unsigned int i = 0; i < len; ++i) out += fmt::format("{:02x}", md[i]);
-        return out;
-    }
-
-private:
-    std::unique_ptr<EVP_MD_CTX, decltype(&EVP_MD_CTX_free)> ctx_;
-};
 
 struct ReadState {
     const ScanOptions* options;
@@ -101,7 +84,7 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
     }
     bool meta = is_metadata(member), lib = is_shared_library(member);
     std::string text;
-    Sha256 sha;
+    util::Digest sha("SHA256");
     char buf[256 * 1024];
     std::uint64_t member_size = 0;
     while (true) {
@@ -153,7 +136,7 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
             if (!data) return fail(fmt::format("cannot read '{}'", member), Location{path});
             state.progress(data->size());
             if (lib) {
-                Sha256 sha;
+                util::Digest sha("SHA256");
                 sha.update(data->data(), data->size());
                 result.libraries.push_back({member, sha.hex(), data->size()});
             }
