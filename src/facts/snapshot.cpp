@@ -5,16 +5,16 @@
 #include <unistd.h>
 
 #include <chrono>
-#include <cstdio>
 #include <ctime>
 #include <filesystem>
-#include <fstream>
 #include <memory>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
+
+#include "util/atomic_file.hpp"
+#include "util/files.hpp"
 
 namespace preflight::facts {
 namespace {
@@ -139,25 +139,29 @@ bool add_member(archive* a, const std::string& name, const std::string& data, st
     return ok;
 }
 
+// libarchive writes through this into a string; the file is written atomically after.
+la_ssize_t append_to_string(archive*, void* client, const void* buffer, size_t length) {
+    static_cast<std::string*>(client)->append(static_cast<const char*>(buffer), length);
+    return static_cast<la_ssize_t>(length);
+}
+
 }  // namespace
 
 Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files) {
     namespace fs = std::filesystem;
-    std::string dir = fs::path(path).parent_path().empty() ? "." : fs::path(path).parent_path().string();
-    if (!fs::is_directory(dir)) return fail("cannot write: directory '" + dir + "' does not exist", Location{path});
-    std::string tmp = dir + "/." + fs::path(path).filename().string() + ".preflight-tmp-" + std::to_string(getpid());
     std::time_t now = std::time(nullptr);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
     char host[256] = {0};
     gethostname(host, sizeof host - 1);
     json manifest = {{"format_version", kSnapshotFormat}, {"host", host}, {"time", stamp}, {"preflight_version", PREFLIGHT_VERSION}};
+    std::string bundle;  // at most the two documents and 8 MiB of evidence
     {
         ArchiveWriter w;
         archive_write_set_format_pax_restricted(w.a);
         archive_write_add_filter_gzip(w.a);
-        if (archive_write_open_filename(w.a, tmp.c_str()) != ARCHIVE_OK)
-            return fail(std::string("cannot write: ") + archive_error_string(w.a), Location{path});
+        if (archive_write_open(w.a, &bundle, nullptr, append_to_string, nullptr) != ARCHIVE_OK)
+            return fail(std::string("cannot write the snapshot: ") + archive_error_string(w.a), Location{path});
         bool ok = add_member(w.a, "manifest.json", manifest.dump(2) + "\n", now) &&
                   add_member(w.a, "facts.json", facts_json(node).dump(2) + "\n", now);
         // Evidence: the small files facts were read from, at most 1 MiB each and 8 MiB in all.
@@ -165,28 +169,18 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
         std::set<std::string> seen;
         for (const auto& file : evidence_files) {
             if (!seen.insert(file).second) continue;
-            std::ifstream in(file, std::ios::binary);
-            if (!in) continue;
-            std::stringstream b;
-            b << in.rdbuf();
-            std::string data = b.str();
-            if (data.size() > (1u << 20) || total + data.size() > (8u << 20)) continue;
-            total += data.size();
+            auto data = util::read_file(file);
+            if (!data || data->size() > (1u << 20) || total + data->size() > (8u << 20)) continue;
+            total += data->size();
             std::string member = "evidence" + fs::path(file).lexically_normal().string();
             if (member.find("..") != std::string::npos) continue;
-            ok = ok && add_member(w.a, member, data, now);
+            ok = ok && add_member(w.a, member, *data, now);
         }
         ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
-        if (!ok) {
-            std::remove(tmp.c_str());
+        if (!ok)
             return fail(std::string("cannot write the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"), Location{path});
-        }
     }
-    if (std::rename(tmp.c_str(), path.c_str()) != 0) {
-        std::remove(tmp.c_str());
-        return fail("cannot write the snapshot", Location{path});
-    }
-    return {};
+    return util::write_file_atomically(path, bundle);
 }
 
 Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits) {
