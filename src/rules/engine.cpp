@@ -117,36 +117,24 @@ Reads reads_of(const lang::Expression& e, const RuleSet& rules) {
 }
 
 // true / false / Unknown: the condition, less the versions where upstream fixed it.
+// A rule retires once every fixed_in package is at a fixed version; a package below
+// its fix keeps the rule as its condition says; an unknown one leaves it undecided.
 Value fires(const Rule& rule, StateContext& ctx) {
     Value when = lang::evaluate(*rule.when.root, ctx);
     if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
-    // Retired when every fixed_in package is at a fixed version.
-    Value retired(true);
+    std::set<std::string> unknown_packages;
     for (const auto& f : rule.fixed_in) {
         Value v = ctx.package(f.package);
         if (v.is_unknown()) {
-            retired = retired.is_unknown() ? Value(Unknown{[&] {
-                auto m = retired.get<Unknown>()->missing;
-                m.insert("pkg(" + f.package + ")");
-                return m;
-            }()})
-                                           : Value::unknown("pkg(" + f.package + ")");
+            unknown_packages.insert("pkg(" + f.package + ")");
             continue;
         }
         const auto* ver = v.get<version::Version>();
-        bool fixed = ver && f.range.contains(*ver).value_or(false);
-        if (!fixed) return when;  // one package below its fix decides it
+        if (!ver || !f.range.contains(*ver).value_or(false)) return when;
     }
-    if (retired.is_unknown()) {
-        if (when.is_unknown()) {
-            auto m = when.get<Unknown>()->missing;
-            const auto& r = retired.get<Unknown>()->missing;
-            m.insert(r.begin(), r.end());
-            return Value(Unknown{m});
-        }
-        return retired;  // when is true; whether it is already fixed is unknown
-    }
-    return Value(false);
+    if (unknown_packages.empty()) return Value(false);
+    if (const auto* u = when.get<Unknown>()) unknown_packages.insert(u->missing.begin(), u->missing.end());
+    return Value(Unknown{unknown_packages});
 }
 
 std::string fix_text(const Fix& f, const std::optional<Value>& value) {
