@@ -6,7 +6,6 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -22,8 +21,6 @@ extern char** environ;
 namespace preflight::facts {
 namespace fs = std::filesystem;
 namespace {
-
-std::optional<std::string> read_text(const fs::path& p) { return util::read_file(p.string()); }
 
 std::string upper(std::string s) {
     for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
@@ -133,11 +130,11 @@ std::vector<std::string> site_directories(const std::string& python, std::string
         fs::path root = exe.parent_path().parent_path();
         std::string v;
         if (const char* env = std::getenv("PYENV_VERSION"); env && *env) v = env;
-        else if (auto t = read_text(root / "version")) v = t->substr(0, t->find_first_of("\r\n "));
+        else if (auto t = util::read_file((root / "version").string())) v = t->substr(0, t->find_first_of("\r\n "));
         if (!v.empty()) exe = root / "versions" / v / "bin" / exe.filename();
     }
     fs::path cfg_dir = exe.parent_path().parent_path();
-    if (auto cfg = read_text(cfg_dir / "pyvenv.cfg")) {
+    if (auto cfg = util::read_file((cfg_dir / "pyvenv.cfg").string())) {
         auto kv = key_values(*cfg);
         version = kv.count("version_info") ? kv["version_info"] : kv["version"];
         std::string xy = version.substr(0, version.find('.', version.find('.') + 1));
@@ -202,7 +199,7 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
     for (const auto& dir : dirs) {
         // A Megatron-LM source tree on the path is megatron-core at its package_info.py version.
         fs::path info = fs::path(dir) / "megatron" / "core" / "package_info.py";
-        if (auto text = read_text(info)) {
+        if (auto text = util::read_file(info.string())) {
             auto kv = key_values(*text);
             std::string v = kv["MAJOR"] + "." + kv["MINOR"] + "." + kv["PATCH"] + kv["PRE_RELEASE"];
             if (auto parsed = version::Version::parse(version::Scheme::pep440, v); parsed && !node.packages.count("megatron-core")) {
@@ -282,19 +279,19 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
     for (const auto& base : {ascend / "ascend-toolkit" / "latest", ascend / "cann"}) {
         for (const auto& e : fs::directory_iterator(base, ec)) {
             fs::path file = e.path() / "ascend_toolkit_install.info";
-            if (auto text = read_text(file); text && !node.packages.count("cann")) {
+            if (auto text = util::read_file(file.string()); text && !node.packages.count("cann")) {
                 auto kv = key_values(*text);
                 if (auto v = version::Version::parse(scheme_of("cann"), kv["version"]))
                     node.packages["cann"] = Fact{Value(*v), probe_origin(file.string())};
             }
         }
     }
-    if (auto text = read_text(options.ascend_install_info)) {
+    if (auto text = util::read_file(options.ascend_install_info)) {
         auto kv = key_values(*text);
         for (const auto& [key, value] : kv)
             node.hardware["ascend." + key] = Fact{Value(value), probe_origin(options.ascend_install_info)};
     }
-    if (auto text = read_text(ascend / "driver" / "version.info")) {
+    if (auto text = util::read_file((ascend / "driver" / "version.info").string())) {
         auto kv = key_values(*text);
         std::string v = kv.count("Version") ? kv["Version"] : kv["version"];
         if (auto parsed = version::Version::parse(scheme_of("ascend-driver"), v))
@@ -321,7 +318,7 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             }
             hardware_source = "nvidia-smi";
         }
-    if (auto text = read_text("/proc/driver/nvidia/version"); text && !node.packages.count("nvidia-driver")) {
+    if (auto text = util::read_file("/proc/driver/nvidia/version"); text && !node.packages.count("nvidia-driver")) {
         // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  …"
         std::istringstream words(text->substr(0, text->find('\n')));
         for (std::string w; words >> w;)
@@ -331,7 +328,7 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
                     break;
                 }
     }
-    if (auto text = read_text(options.cuda_root + "/version.json")) {
+    if (auto text = util::read_file(options.cuda_root + "/version.json")) {
         // {"cuda": {"name": "CUDA SDK", "version": "12.4.1"}, …}
         auto at = text->find("\"cuda\"");
         auto v = at == std::string::npos ? std::string::npos : text->find("\"version\"", at);
