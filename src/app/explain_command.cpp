@@ -1,4 +1,4 @@
-// `preflight explain RULE-ID`: what the rule checks, why, its sources and fix.
+// `preflight explain RULE-ID`: what the rule checks, why, its references and fix.
 #include <iostream>
 
 #include <fmt/format.h>
@@ -33,6 +33,7 @@ int run(const std::string& id, Common& common) {
     out += *explain;
     if (!explain->empty() && explain->back() != '\n') out += "\n";
     out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), rule->when.source);
+    if (rule->error_when) out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), rule->error_when->source);
     if (!rule->fixed_in.empty()) {
         out += style.bold("retired once all of these are installed:") + "\n";
         for (const auto& f : rule->fixed_in) out += fmt::format("  {} {}\n", f.package, f.range.text());
@@ -50,10 +51,6 @@ int run(const std::string& id, Common& common) {
     for (const auto& lim : rule->limitations) out += fmt::format("{} {}: {}\n", style.bold("limitation:"), lim.feature, lim.reason);
     out += style.bold("references:") + "\n";
     for (const auto& r : rule->references) out += fmt::format("  {}\n", r);
-    if (!rule->sources.empty()) {
-        out += style.bold("facts:") + "\n";
-        for (const auto& s : rule->sources) out += fmt::format("  {}\n", s);
-    }
     out += fmt::format("defined at {}:{}\n", rule->where.file, rule->where.line);
     std::cout << out;
     return exit_pass;
@@ -63,7 +60,7 @@ int run(const std::string& id, Common& common) {
 
 void register_explain(CLI::App& app, Common& common) {
     auto id = std::make_shared<std::string>();
-    auto* cmd = app.add_subcommand("explain", "Explain a rule: what it checks, why, its sources, and how to fix");
+    auto* cmd = app.add_subcommand("explain", "Explain a rule: what it checks, why, its references, and how to fix");
     cmd->add_option("rule", *id, "The rule id, as printed in brackets after a finding")->required()->type_name("RULE-ID");
     add_rules_option(cmd, common);
     cmd->add_option("--color", common.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));

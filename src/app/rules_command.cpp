@@ -55,6 +55,17 @@ int doc(Common& common) {
             out += "\n| derived fact | type | meaning |\n| --- | --- | --- |\n";
             for (const auto* d : facts) out += fmt::format("| `{}` | {} | {} |\n", d->name, lang::to_string(d->type), d->doc);
         }
+        bool any_default = false;
+        for (const auto& d : rules->defaults) {
+            if (d.pack != p.name) continue;
+            if (!any_default) out += "\n| key | value when the job leaves it out | while | by | references |\n| --- | --- | --- | --- | --- |\n";
+            any_default = true;
+            std::string value = d.literal ? literal(*d.literal) : "`" + d.expr->source + "`";
+            std::string refs;
+            for (const auto& r : d.references) refs += (refs.empty() ? "" : "<br>") + r;
+            out += fmt::format("| `{}{}` | {} | {} | {}{} | {} |\n", d.env ? "env." : "", d.key, value,
+                               d.when ? "`" + d.when->source + "`" : "always", d.applied ? "set by " : "", d.by, refs);
+        }
         for (const auto& r : rules->rules) {
             if (r.pack != p.name) continue;
             out += fmt::format("\n### `{}` ({})\n\n{}\n\n", r.id, to_string(r.severity), r.summary);
@@ -66,6 +77,7 @@ int doc(Common& common) {
             while (!explain.empty() && explain.front() == '\n') explain.erase(0, 1);
             while (!explain.empty() && explain.back() == '\n') explain.pop_back();
             out += explain + "\n\nFires when: `" + r.when.source + "`\n";
+            if (r.error_when) out += "\nAn error rather than a warning while: `" + r.error_when->source + "`\n";
             for (const auto& f : r.fixes) {
                 std::string target = f.target == rules::Fix::Target::env ? "env " + f.key : f.key;
                 std::string value = f.unset ? "unset" : f.literal ? "= " + literal(*f.literal) : "= `" + f.expr->source + "`";
@@ -77,11 +89,6 @@ int doc(Common& common) {
             out += "\nReferences:";
             for (const auto& ref : r.references) out += " <" + ref + ">";
             out += "\n";
-            if (!r.sources.empty()) {
-                out += "\nFacts:";
-                for (std::size_t i = 0; i < r.sources.size(); ++i) out += (i ? "; " : " ") + r.sources[i];
-                out += "\n";
-            }
         }
     }
     std::cout << out;

@@ -31,7 +31,7 @@ const std::vector<KeyInfo>& key_table() {
         {"hardware.chip", kString, std::nullopt, {}, {"chip_name"}, "Chip name as npu-smi / nvidia-smi report it."},
         {"hardware.devices_per_node", kInt, std::nullopt, {}, {"nproc_per_node", "gpus_per_node", "npus_per_node"},
          "Accelerator devices each node exposes to the job."},
-        {"hardware.nodes", kInt, Value(1), {}, {"num_nodes", "nnodes"}, "Number of nodes."},
+        {"hardware.nodes", kInt, Value(1), {}, {"num_nodes", "nnodes"}, "Number of nodes.", {}, 1},
 
         {"model.id", kString, std::nullopt, {}, {"model", "model_id_or_path"}, "Hub id or path of the model."},
         {"model.arch", kString, std::nullopt, {}, {"model_type", "architecture"},
@@ -55,6 +55,8 @@ const std::vector<KeyInfo>& key_table() {
          "Context-parallel degree."},
         {"parallel.ep", kInt, Value(1), {}, {"expert_parallel", "expert_parallel_size", "expert_model_parallel_size", "ep_size"},
          "Expert-parallel degree."},
+        {"parallel.etp", kInt, std::nullopt, {}, {"expert_tensor_parallel_size", "expert_tp"},
+         "Expert tensor-parallel degree (Megatron takes parallel.tp when it is not given: a pack default)."},
         {"parallel.dp", kInt, Value(1), {}, {"data_parallel", "data_parallel_size", "dp_size"},
          "Data-parallel (replicate) degree."},
         {"parallel.fsdp", kInt, Value(1), {}, {"fsdp_size", "sharded_data_parallel"}, "Sharded data-parallel degree."},
@@ -65,13 +67,24 @@ const std::vector<KeyInfo>& key_table() {
         {"parallel.cp_algo", kString, Value("megatron_cp_algo"), {}, {"context_parallel_algo"},
          "MindSpeed context-parallel algorithm (megatron_cp_algo, kvallgather_cp_algo, ulysses_cp_algo …)."},
 
-        {"train.padding_free", kBool, Value(false), {}, {"padding-free", "paddingfree"}, "Train without padding (packed varlen)."},
+        {"train.padding_free", kBool, std::nullopt, {}, {"padding-free", "paddingfree"},
+         "Train without padding (varlen batches). Left out, the launcher's default applies (a pack default: "
+         "Megatron-SWIFT true, ms-swift's transformers backend false)."},
         {"train.packing", kBool, Value(false), {}, {"pack", "sequence_packing"}, "Pack several samples into one sequence."},
         {"train.use_flash_attn", kBool, Value(true), {}, {"flash_attn", "use_flash_attention"}, "Use flash attention."},
-        {"train.attention_backend", kString, Value("flash"), {"flash", "fused", "unfused", "local", "auto"}, {"attn_impl"},
-         "Attention backend."},
+        {"train.attention_backend", kString, std::nullopt, {"flash", "fused", "unfused", "local", "auto", "sdpa"},
+         {"attn_impl", "attention_impl"},
+         "Attention backend (Megatron's --attention-backend; transformers' attn_impl spellings are read as the same "
+         "value). Left out, the launcher's default applies (a pack default).",
+         {{"flash_attention_2", "flash"}, {"flash_attention_3", "flash"}, {"flash_attn", "flash"}, {"fa2", "flash"},
+          {"eager", "unfused"}}},
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
-        {"train.optimization_level", kInt, Value(0), {}, {"optimization-level"}, "MindSpeed --optimization-level (0, 1 or 2)."},
+        {"train.optimization_level", kInt, std::nullopt, {}, {"optimization-level"},
+         "MindSpeed --optimization-level (0, 1 or 2). Left out, MindSpeed's own default or what the framework passes "
+         "applies (pack defaults).", {}, 0, 2},
+        {"train.world_size", kInt, std::nullopt, {}, {"training_world_size", "actor_world_size"},
+         "Processes that train (all of them for one job on its devices; fewer when a decoupled rollout engine holds "
+         "devices of its own). Left out, a pack default derives it where it can.", {}, 1},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
@@ -80,7 +93,11 @@ const std::vector<KeyInfo>& key_table() {
          "Memory saver used to free training memory during rollout."},
         {"rollout.tp", kInt, Value(1), {}, {"tensor_parallel_size", "vllm_tensor_parallel_size"}, "Rollout tensor-parallel degree."},
         {"rollout.sleep_mode", kBool, Value(false), {}, {"enable_sleep_mode", "vllm_enable_sleep_mode"},
-         "The rollout engine's sleep mode (vLLM / vllm-ascend enable_sleep_mode)."},
+         "The rollout engine's sleep mode (vLLM / vllm-ascend enable_sleep_mode). Left out, it follows "
+         "rollout.sleep_level where that is given (a pack default), else off."},
+        {"rollout.sleep_level", kInt, std::nullopt, {}, {"sleep_level", "offload_level"},
+         "The level the rollout engine sleeps at between rollouts (0 = no sleep, 1 = offload weights, 2 = discard "
+         "them; ms-swift's --sleep_level).", {}, 0, 2},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
     };

@@ -5,6 +5,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "core/value.hpp"
@@ -19,6 +20,10 @@ struct KeyInfo {
     std::vector<std::string> allowed;    // for enumerated strings
     std::vector<std::string> aliases;    // other spellings, for "did you mean"
     std::string doc;
+    // Other spellings of allowed values that launchers use, read as the canonical one
+    // ("flash_attention_2" → "flash").
+    std::vector<std::pair<std::string, std::string>> value_spellings = {};
+    std::optional<std::int64_t> min = std::nullopt, max = std::nullopt;  // integer bounds
 };
 
 const std::vector<KeyInfo>& key_table();

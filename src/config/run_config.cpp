@@ -181,6 +181,8 @@ private:
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
         if (!info->allowed.empty()) {
+            for (const auto& [spelling, canonical] : info->value_spellings)
+                if (*v->get<std::string>() == spelling) v = Value(canonical);
             const std::string& s = *v->get<std::string>();
             if (std::find(info->allowed.begin(), info->allowed.end(), s) == info->allowed.end()) {
                 std::string options;
@@ -193,6 +195,11 @@ private:
         }
         if (const auto* i = v->get<std::int64_t>(); i && info->key.rfind("parallel.", 0) == 0 && *i < 1)
             return fail(fmt::format("'{}' is {}; a parallel degree is at least 1", dotted, *i), where);
+        if (const auto* i = v->get<std::int64_t>(); i && ((info->min && *i < *info->min) || (info->max && *i > *info->max)))
+            return fail(fmt::format("'{}' is {}; it must be {}", dotted, *i,
+                                    info->max ? fmt::format("from {} to {}", info->min.value_or(0), *info->max)
+                                              : fmt::format("at least {}", *info->min)),
+                        where);
         cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
         return {};
     }

@@ -27,7 +27,10 @@ public:
             return v;
         }
         if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
-        if (auto it = facts_.config.find(key); it != facts_.config.end()) return it->second.value;
+        auto it = facts_.config.find(key);
+        if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
+        if (auto v = from_defaults(key)) return *v;
+        if (it != facts_.config.end()) return it->second.value;  // the key table's own default
         return Value::unknown(key);
     }
 
@@ -35,7 +38,9 @@ public:
         std::string key(name);
         if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
         if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
-        return facts_.env_complete ? Value(Null{}) : Value::unknown("env(" + key + ")");
+        if (!facts_.env_complete) return Value::unknown("env(" + key + ")");
+        if (auto v = from_defaults("env." + key)) return *v;
+        return Value(Null{});
     }
 
     Value package(std::string_view name) override {
@@ -71,14 +76,19 @@ public:
         bool derived = rules_.find_derived(name) != nullptr;
         if (derived) origin = "derived";
         else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.config.find(name); f != facts_.config.end()) origin = describe(f->second.origin);
+        else if (auto f = facts_.config.find(name); f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
+            origin = describe(f->second.origin);
+        else if (fact(name); chosen_.count(name)) origin = describe_default(*chosen_[name]);
+        else if (f != facts_.config.end()) origin = describe(f->second.origin);
         return Evidence{origin, name, display(fact(name)), derived};
     }
     Evidence describe_env(const std::string& name) {
         std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
+        Value v = env(name);
         if (auto p = patch_.env.find(name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
         else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
-        return Evidence{origin, "env " + name, display(env(name)), false};
+        else if (auto c = chosen_.find("env." + name); c != chosen_.end()) origin = describe_default(*c->second);
+        return Evidence{origin, "env " + name, display(v), false};
     }
     Evidence describe_package(const std::string& name) {
         std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(name) ? "listing" : "unknown";
@@ -92,6 +102,36 @@ private:
     const facts::FactSet& facts_;
     const Patch& patch_;
     std::unordered_map<std::string, Value> memo_;
+    std::unordered_map<std::string, std::optional<Value>> default_memo_;
+    std::unordered_map<std::string, const Default*> chosen_;  // target → the default that gave its value
+
+    static std::string describe_default(const Default& d) {
+        return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.by, d.pack);
+    }
+
+    // The first default for `target` whose condition holds, if any. A condition that
+    // cannot be decided before one holds makes the value unknown: which default
+    // applies is then not known either.
+    std::optional<Value> from_defaults(const std::string& target) {
+        if (auto it = default_memo_.find(target); it != default_memo_.end()) return it->second;
+        default_memo_[target] = std::nullopt;  // a re-entry (compiled out as a cycle) finds none
+        std::optional<Value> out;
+        for (const Default* d : rules_.defaults_for(target)) {
+            if (d->when) {
+                Value w = lang::evaluate(*d->when->root, *this);
+                if (w.is_unknown()) {
+                    out = w;
+                    break;
+                }
+                if (!w.get<bool>() || !*w.get<bool>()) continue;
+            }
+            out = d->literal ? *d->literal : lang::evaluate(*d->expr->root, *this);
+            chosen_[target] = d;
+            break;
+        }
+        default_memo_[target] = out;
+        return out;
+    }
 };
 
 struct Reads {
@@ -238,10 +278,20 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                 f.rule = rule.id;
                 f.pack = rule.pack;
                 f.severity = rule.severity;
+                if (rule.error_when) {
+                    Value escalate = lang::evaluate(*rule.error_when->root, ctx);
+                    if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
+                }
                 f.message = rule.message.render(ctx);
                 f.location = locate_finding(rule, facts, config_path);
                 f.references = rule.references;
                 auto reads = reads_of(rule.when, rules);
+                if (rule.error_when) {
+                    auto more = reads_of(*rule.error_when, rules);
+                    reads.facts.insert(more.facts.begin(), more.facts.end());
+                    reads.packages.insert(more.packages.begin(), more.packages.end());
+                    reads.env_vars.insert(more.env_vars.begin(), more.env_vars.end());
+                }
                 for (const auto& name : reads.facts) f.evidence.push_back(ctx.describe_fact(name));
                 for (const auto& name : reads.packages) f.evidence.push_back(ctx.describe_package(name));
                 for (const auto& name : reads.env_vars) f.evidence.push_back(ctx.describe_env(name));

@@ -41,6 +41,84 @@ Error in_source(const Error& e, const SourceText& s, const std::string& what) {
     return out;
 }
 
+// Defaults are compiled after derived facts (their conditions read them) and checked
+// for cycles through derived facts and other defaults: a default may not decide on
+// the key it gives.
+Result<void> compile_defaults(const std::vector<PackSource>& packs, RuleSet& set) {
+    for (const auto& pack : packs) {
+        for (const auto& src : pack.defaults) {
+            std::string owner = "default for '" + src.key + "'";
+            Default d;
+            d.pack = pack.name;
+            d.where = src.where;
+            d.by = src.by;
+            d.applied = src.applied;
+            d.references = src.references;
+            lang::Type wanted{lang::TypeKind::string};
+            if (src.key.rfind("env.", 0) == 0) {
+                d.env = true;
+                d.key = src.key.substr(4);
+                if (!util::is_env_name(d.key)) return fail(owner + ": not a valid variable name", src.where);
+            } else {
+                const auto* key = config::find_key(src.key);
+                if (!key) return fail(owner + ": no such run-configuration key (write env.NAME for a variable)", src.where);
+                d.key = src.key;
+                wanted = key->type;
+            }
+            if (src.literal) {
+                lang::Type got = type_of(*src.literal);
+                if (!(got == wanted))
+                    return fail(fmt::format("{}: value is {} but the key takes {}", owner, lang::to_string(got), lang::to_string(wanted)),
+                                src.where);
+                d.literal = src.literal;
+            } else {
+                auto e = lang::compile(src.expr->text, set, wanted);
+                if (!e) return tl::unexpected(in_source(e.error(), *src.expr, owner + " 'value_expr'"));
+                d.expr = std::move(*e);
+            }
+            if (src.when) {
+                auto e = lang::compile(src.when->text, set, lang::Type{lang::TypeKind::boolean});
+                if (!e) return tl::unexpected(in_source(e.error(), *src.when, owner + " 'when'"));
+                d.when = std::move(*e);
+            }
+            set.defaults_index[(d.env ? "env." : "") + d.key].push_back(set.defaults.size());
+            set.defaults.push_back(std::move(d));
+        }
+    }
+    // Which targets a default reads, through derived facts, for the cycle check.
+    std::function<void(const lang::Expression&, std::set<std::string>&, std::set<std::string>&)> reads =
+        [&](const lang::Expression& e, std::set<std::string>& out, std::set<std::string>& seen) {
+            for (const auto& v : e.env_vars) out.insert("env." + v);
+            for (const auto& f : e.facts) {
+                if (!seen.insert(f).second) continue;
+                if (const DerivedFact* d = set.find_derived(f)) reads(d->expr, out, seen);
+                else out.insert(f);
+            }
+        };
+    std::map<std::string, std::set<std::string>> edges;  // target → targets its defaults read
+    for (const auto& d : set.defaults) {
+        std::set<std::string> seen;
+        auto& out = edges[(d.env ? "env." : "") + d.key];
+        if (d.when) reads(*d.when, out, seen);
+        if (d.expr) reads(*d.expr, out, seen);
+    }
+    std::map<std::string, int> state;  // 1 = visiting, 2 = done
+    std::function<bool(const std::string&)> cyclic = [&](const std::string& target) {
+        if (state[target] == 2 || !edges.count(target)) return false;
+        if (state[target] == 1) return true;
+        state[target] = 1;
+        for (const auto& next : edges[target])
+            if (cyclic(next)) return true;
+        state[target] = 2;
+        return false;
+    };
+    for (const auto& d : set.defaults) {
+        std::string target = (d.env ? "env." : "") + d.key;
+        if (cyclic(target)) return fail(fmt::format("default for '{}' depends on its own value", target), d.where);
+    }
+    return {};
+}
+
 }  // namespace
 
 const Rule* RuleSet::find_rule(std::string_view id) const {
@@ -51,6 +129,14 @@ const Rule* RuleSet::find_rule(std::string_view id) const {
 const DerivedFact* RuleSet::find_derived(std::string_view name) const {
     auto it = derived_index.find(std::string(name));
     return it == derived_index.end() ? nullptr : &derived[it->second];
+}
+
+std::vector<const Default*> RuleSet::defaults_for(std::string_view target) const {
+    std::vector<const Default*> out;
+    auto it = defaults_index.find(std::string(target));
+    if (it != defaults_index.end())
+        for (std::size_t i : it->second) out.push_back(&defaults[i]);
+    return out;
 }
 
 version::Scheme RuleSet::scheme_of(const std::string& normalized) const {
@@ -176,6 +262,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                 if (auto cycle = visit(f.name))
                     return fail(fmt::format("fact '{}' depends on itself (through '{}')", f.name, *cycle), f.where);
     }
+    if (auto r = compile_defaults(packs, set); !r) return tl::unexpected(r.error());
     // Rules.
     for (const auto& pack : packs) {
         PackInfo info{pack.name, pack.version, pack.engine, pack.summary, pack.file, pack.dir, pack.rules.size()};
@@ -196,10 +283,15 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             r.explain = src.explain;
             if (r.explain.empty()) r.explain_file = pack.dir + "/explain/" + src.id + ".md";
             r.references = src.references;
-            r.sources = src.sources;
             auto when = lang::compile(src.when.text, set, lang::Type{lang::TypeKind::boolean});
             if (!when) return tl::unexpected(in_source(when.error(), src.when, owner + " 'when'"));
             r.when = std::move(*when);
+            if (src.error_when) {
+                if (r.severity != Severity::warning) return fail(owner + ": 'error_when' escalates a warning; declare severity = \"warning\"", src.where);
+                auto e = lang::compile(src.error_when->text, set, lang::Type{lang::TypeKind::boolean});
+                if (!e) return tl::unexpected(in_source(e.error(), *src.error_when, owner + " 'error_when'"));
+                r.error_when = std::move(*e);
+            }
             auto message = lang::MessageTemplate::compile(src.message.text, set);
             if (!message) return tl::unexpected(in_source(message.error(), src.message, owner + " 'message'"));
             r.message = std::move(*message);

@@ -56,9 +56,9 @@ private:
         pack_.dir = dir == std::string::npos ? "." : pack_.file.substr(0, dir);
 
         for (const auto& [key, value] : root) {
-            static const std::set<std::string> known = {"pack", "schemes", "tables", "facts", "rules"};
+            static const std::set<std::string> known = {"pack", "schemes", "tables", "facts", "defaults", "rules"};
             if (!known.count(std::string(key.str())))
-                return fail(fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, rules)", key.str()),
+                return fail(fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, defaults, rules)", key.str()),
                             at(value, std::string(key.str())));
         }
         const toml::table* header_table = root["pack"].as_table();
@@ -80,6 +80,11 @@ private:
             if (!f->is_array()) return fail("'facts' must be [[facts]] entries", at(*f, "facts"));
             for (const auto& item : *f->as_array())
                 if (auto r = fact(item); !r) return tl::unexpected(r.error());
+        }
+        if (const toml::node* d = root.get("defaults")) {
+            if (!d->is_array()) return fail("'defaults' must be [[defaults]] entries", at(*d, "defaults"));
+            for (const auto& item : *d->as_array())
+                if (auto r = default_entry(item); !r) return tl::unexpected(r.error());
         }
         if (const toml::node* rs = root.get("rules")) {
             if (!rs->is_array()) return fail("'rules' must be [[rules]] entries", at(*rs, "rules"));
@@ -217,6 +222,51 @@ private:
         return {};
     }
 
+    Result<void> default_entry(const toml::node& node) {
+        const toml::table* t = node.as_table();
+        if (!t) return fail("each [[defaults]] entry must be a table", at(node, "defaults"));
+        static const std::set<std::string> known = {"key", "value", "value_expr", "when", "by", "applied", "references"};
+        for (const auto& [key, value] : *t)
+            if (!known.count(std::string(key.str())))
+                return fail(fmt::format("[[defaults]]: unknown key '{}' (expected {})", key.str(),
+                                        "key, value or value_expr, when, by, applied, references"),
+                            at(value, std::string(key.str())));
+        DefaultSource d;
+        auto key = str(*t, "key", "[[defaults]]");
+        if (!key) return tl::unexpected(key.error());
+        d.key = *key;
+        d.where = at(*t->get("key"), d.key);
+        std::string owner = "default for '" + d.key + "'";
+        if (t->contains("value") == t->contains("value_expr"))
+            return fail(owner + ": give exactly one of 'value' or 'value_expr'", d.where);
+        if (const toml::node* v = t->get("value")) {
+            d.literal = scalar(*v);
+            if (!d.literal) return fail(owner + ": 'value' must be a scalar", at(*v, "value"));
+        } else {
+            auto e = source_text(*t, "value_expr", owner);
+            if (!e) return tl::unexpected(e.error());
+            d.expr = *e;
+        }
+        if (t->contains("when")) {
+            auto w = source_text(*t, "when", owner);
+            if (!w) return tl::unexpected(w.error());
+            d.when = *w;
+        }
+        auto by = str(*t, "by", owner);
+        if (!by) return tl::unexpected(by.error());
+        d.by = *by;
+        if (const toml::node* a = t->get("applied")) {
+            if (!a->is_boolean()) return fail(owner + ": 'applied' must be true or false", at(*a, "applied"));
+            d.applied = a->as_boolean()->get();
+        }
+        auto refs = strings(*t, "references", owner);
+        if (!refs) return tl::unexpected(refs.error());
+        d.references = *refs;
+        if (d.references.empty()) return fail(owner + ": 'references' must cite the upstream code that sets it", d.where);
+        pack_.defaults.push_back(std::move(d));
+        return {};
+    }
+
     Result<void> rule(const toml::node& node) {
         const toml::table* r = node.as_table();
         if (!r) return fail("each [[rules]] entry must be a table", at(node, "rules"));
@@ -226,10 +276,14 @@ private:
         out.id = *id;
         out.where = at(*r->get("id"), *id);
         std::string owner = "rule '" + *id + "'";
-        static const std::set<std::string> known = {"id", "severity", "summary", "when", "message", "explain", "about",
-                                                    "references", "sources", "fix", "fixed_in", "fallback", "limitation"};
-        for (const auto& [key, value] : *r)
+        static const std::set<std::string> known = {"id", "severity", "error_when", "summary", "when", "message", "explain",
+                                                    "about", "references", "fix", "fixed_in", "fallback", "limitation"};
+        for (const auto& [key, value] : *r) {
+            if (key.str() == "sources")
+                return fail(owner + ": 'sources' is no longer read; cite the upstream code in 'references' as owner/repo@tag:path",
+                            at(value, "sources"));
             if (!known.count(std::string(key.str()))) return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
+        }
         auto severity = str(*r, "severity", owner);
         auto summary = str(*r, "summary", owner);
         auto explain = str(*r, "explain", owner, false);  // else explain/<id>.md beside the pack
@@ -242,10 +296,15 @@ private:
         auto when = source_text(*r, "when", owner);
         if (!when) return tl::unexpected(when.error());
         out.when = *when;
+        if (r->contains("error_when")) {
+            auto e = source_text(*r, "error_when", owner);
+            if (!e) return tl::unexpected(e.error());
+            out.error_when = *e;
+        }
         auto message = source_text(*r, "message", owner);
         if (!message) return tl::unexpected(message.error());
         out.message = *message;
-        for (auto [key, target] : {std::pair{"about", &out.about}, {"references", &out.references}, {"sources", &out.sources}}) {
+        for (auto [key, target] : {std::pair{"about", &out.about}, {"references", &out.references}}) {
             auto list = strings(*r, key, owner);
             if (!list) return tl::unexpected(list.error());
             *target = *list;

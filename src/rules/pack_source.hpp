@@ -41,11 +41,11 @@ struct RuleSource {
     std::string severity;
     std::string summary;
     SourceText when;
+    std::optional<SourceText> error_when;  // escalates the severity to error while true
     SourceText message;
     std::string explain;
     std::vector<std::string> about;
     std::vector<std::string> references;
-    std::vector<std::string> sources;  // FACTS.md sections the rule encodes
     std::vector<FixSource> fixes;
     std::vector<FixedInSource> fixed_in;
     std::vector<std::map<std::string, std::string>> fallbacks;    // kernel, implementation, reason
@@ -58,6 +58,19 @@ struct DerivedFactSource {
     std::string type;
     SourceText expr;
     std::string doc;
+    Location where;
+};
+
+// What a key holds when the job leaves it out: a launcher's default, or what a
+// framework sets by itself, under a condition (usually a framework and version).
+struct DefaultSource {
+    std::string key;                    // a run-configuration key or env.NAME
+    std::optional<Value> literal;       // value = …
+    std::optional<SourceText> expr;     // value_expr = "…"
+    std::optional<SourceText> when;     // absent: always
+    std::string by;                     // who: "Megatron-SWIFT", "ms-swift >= 4.0.2 on Ascend"
+    bool applied = false;               // the framework acts at run time (vs. an argument default)
+    std::vector<std::string> references;
     Location where;
 };
 
@@ -79,6 +92,7 @@ struct PackSource {
     std::map<std::string, std::pair<std::string, Location>> schemes;  // package → scheme
     std::map<std::string, std::vector<TableRow>> tables;
     std::vector<DerivedFactSource> facts;
+    std::vector<DefaultSource> defaults;
     std::vector<RuleSource> rules;
 };
 

@@ -48,10 +48,10 @@ struct Rule {
     std::string explain;       // inline text, when the pack file has it
     std::string explain_file;  // else this page: explain/<id>.md beside pack.toml
     lang::Expression when;
+    std::optional<lang::Expression> error_when;  // a warning that is an error while this holds
     lang::MessageTemplate message;
     std::vector<std::string> about;
     std::vector<std::string> references;
-    std::vector<std::string> sources;
     std::vector<Fix> fixes;
     std::vector<FixedIn> fixed_in;
     std::vector<Fallback> fallbacks;
@@ -65,6 +65,22 @@ struct DerivedFact {
     lang::Expression expr;
     std::string doc;
     std::string pack;
+};
+
+// The value a key takes when the job leaves it out, as a launcher's default or as
+// something a framework sets by itself. Entries for one key are tried in pack order;
+// the first whose condition holds gives the value.
+struct Default {
+    std::string key;   // a run-configuration key, or a variable name when `env`
+    bool env = false;
+    std::optional<Value> literal;
+    std::optional<lang::Expression> expr;
+    std::optional<lang::Expression> when;  // absent: always
+    std::string by;
+    bool applied = false;
+    std::vector<std::string> references;
+    std::string pack;
+    Location where;
 };
 
 struct PackInfo {
@@ -81,16 +97,21 @@ class RuleSet : public lang::Schema {
 public:
     std::vector<PackInfo> packs;
     std::vector<Rule> rules;
-    std::vector<DerivedFact> derived;  // in dependency order
+    std::vector<DerivedFact> derived;  // in declaration order; evaluated on demand
+    std::vector<Default> defaults;     // in pack order
     std::map<std::string, Table> tables;
     std::map<std::string, version::Scheme> schemes;  // normalized package → scheme
     std::vector<std::string> shadowed;               // packs skipped for an earlier one of the same name
     // Positions in `rules` / `derived` by name, for lookups on every evaluation.
     std::unordered_map<std::string, std::size_t> rule_index;
     std::unordered_map<std::string, std::size_t> derived_index;
+    // "train.padding_free" / "env.HCCL_CONNECT_TIMEOUT" → positions in `defaults`.
+    std::unordered_map<std::string, std::vector<std::size_t>> defaults_index;
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;
+    // The defaults for a config key or "env.NAME", in the order they are tried.
+    std::vector<const Default*> defaults_for(std::string_view target) const;
     version::Scheme scheme_of(const std::string& normalized) const;
 
     // lang::Schema
