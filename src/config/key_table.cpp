@@ -115,7 +115,7 @@ const KeyInfo* find_key(std::string_view dotted) {
 }
 
 std::vector<std::string> section_names() {
-    std::set<std::string> names = {std::string(kEnvSection), std::string(kPackagesSection)};
+    std::set<std::string> names = {std::string(kEnvSection), std::string(kPackagesSection), std::string(kRevisionsSection)};
     for (const auto& k : key_table()) {
         auto dot = k.key.find('.');
         if (dot != std::string::npos) names.insert(k.key.substr(0, dot));

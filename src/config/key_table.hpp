@@ -33,6 +33,7 @@ const KeyInfo* find_key(std::string_view dotted);
 // (distribution → version). [model] also takes any Hugging Face config.json key.
 inline constexpr std::string_view kEnvSection = "env";
 inline constexpr std::string_view kPackagesSection = "packages";
+inline constexpr std::string_view kRevisionsSection = "revisions";
 inline constexpr std::string_view kModelSection = "model";
 
 std::vector<std::string> section_names();

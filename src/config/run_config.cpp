@@ -231,6 +231,12 @@ private:
                     return fail(fmt::format("'{}' = \"{}\" is not a valid {} version", dotted, value.as_string().str,
                                             version::to_string(scheme)), where);
                 cfg_.packages[normalized] = Fact{Value(*v), Origin{OriginKind::job, where, {}}};
+            } else if (name == kRevisionsSection) {
+                if (!value.is_string() || value.as_string().str.empty())
+                    return fail(fmt::format("'{}' must name the git branch or tag it was installed from (a non-empty "
+                                            "string), not {}", dotted, toml_type_name(value)), where);
+                cfg_.revisions[version::normalize_package_name(key)] =
+                    Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
             } else if (const KeyInfo* info = find_key(dotted)) {
                 if (auto r = typed(info, dotted, value); !r) return r;
             } else if (name == kModelSection) {

@@ -19,6 +19,7 @@ struct RunConfig {
     std::map<std::string, Fact> values;    // dotted key → fact, defaults included
     std::map<std::string, Fact> env;       // [env]
     std::map<std::string, Fact> packages;  // [packages], PEP 503-normalized names
+    std::map<std::string, Fact> revisions; // [revisions]: normalized name → git branch or tag
     Diagnostics diagnostics;               // warnings: unknown keys and sections
 };
 

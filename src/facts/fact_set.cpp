@@ -7,6 +7,7 @@ FactSet from_run_config(const config::RunConfig& cfg) {
     f.config = cfg.values;
     f.env = cfg.env;
     f.packages = cfg.packages;
+    f.revisions = cfg.revisions;
     return f;
 }
 

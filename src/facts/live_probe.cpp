@@ -212,6 +212,8 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             std::string meta;
             std::optional<DistMetadata> parsed;
             bool editable = false;
+            std::optional<std::string> revision;
+            std::string direct_url;
         };
         std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
         for (const auto& name : util::list_directory(dir)) {
@@ -232,8 +234,12 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             }
             if (text) r.parsed = parse_dist_metadata(*text);
             if (dist && r.parsed)
-                if (auto direct = util::read_file(path + "/direct_url.json"); direct && direct->find("\"editable\": true") != std::string::npos)
-                    r.editable = true;
+                if (auto text = util::read_file(path + "/direct_url.json"))
+                    if (auto direct = parse_direct_url(*text)) {
+                        r.editable = direct->editable;
+                        r.direct_url = path + "/direct_url.json";
+                        r.revision = source_revision(*direct, [](const std::string& p) { return util::read_file(p); });
+                    }
         });
         for (const auto& r : reads) {
             const std::string& meta = r.meta;
@@ -257,6 +263,7 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
                 continue;
             }
             node.packages[normalized] = Fact{Value(*v), origin};
+            if (r.revision) node.revisions[normalized] = Fact{Value(*r.revision), probe_origin(r.direct_url)};
             where_found[normalized] = meta;
         }
     }

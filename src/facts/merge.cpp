@@ -29,6 +29,8 @@ void merge_node(FactSet& facts, const NodeFacts& node, Diagnostics& findings) {
                                 declared.origin.where});
     }
     for (const auto& [name, fact] : node.packages) facts.packages[name] = fact;
+    // What a source install records of its branch wins over what the job says, as versions do.
+    for (const auto& [name, fact] : node.revisions) facts.revisions[name] = fact;
     // What the node shows of its hardware fills what the job leaves unset.
     for (const auto& [name, fact] : node.hardware) {
         if (name.rfind("hardware.", 0) != 0) continue;

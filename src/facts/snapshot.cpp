@@ -83,6 +83,9 @@ json facts_json(const NodeFacts& node) {
         for (const auto& [name, f] : *map) items[name] = {{"value", value_json(f.value)}, {"origin", origin_json(f.origin)}};
         out[section] = items;
     }
+    json revisions = json::object();
+    for (const auto& [name, f] : node.revisions) revisions[name] = {{"value", value_json(f.value)}, {"origin", origin_json(f.origin)}};
+    out["revisions"] = revisions;
     out["env_complete"] = node.env_complete;
     out["packages_complete"] = node.packages_complete;
     out["uncovered"] = node.uncovered;
@@ -104,6 +107,14 @@ Result<NodeFacts> facts_from(const json& j, const std::string& where) {
                 (*map)[name] = Fact{*v, origin_from(item.at("origin"))};
             }
         }
+        // Bundles from preflight 0.1 have no revisions.
+        if (j.contains("revisions"))
+            for (const auto& [name, item] : j.at("revisions").items()) {
+                auto v = value_from(item.at("value"));
+                if (!v || !v->get<std::string>())
+                    return fail(fmt::format("facts.json: revisions.{} is not a string", name), Location{where});
+                node.revisions[name] = Fact{*v, origin_from(item.at("origin"))};
+            }
         node.env_complete = j.at("env_complete").get<bool>();
         node.packages_complete = j.at("packages_complete").get<bool>();
         for (const auto& u : j.at("uncovered")) node.uncovered.insert(u.get<std::string>());

@@ -86,6 +86,7 @@ private:
         if (!t) return tl::unexpected(t.error());
         n.type = *t;
         if (n.name == "pkg" || n.name == "installed") expr_.packages.insert(*n.children[0]->literal.get<std::string>());
+        if (n.name == "revision") expr_.revisions.insert(*n.children[0]->literal.get<std::string>());
         if (n.name == "env") expr_.env_vars.insert(*n.children[0]->literal.get<std::string>());
         return {};
     }

@@ -18,6 +18,7 @@ struct Expression {
     std::set<std::string> facts;     // fact names the expression reads
     std::set<std::string> packages;  // pkg()/installed() arguments, normalized
     std::set<std::string> env_vars;  // env() arguments
+    std::set<std::string> revisions; // revision() arguments, normalized
 };
 
 // On error, `location.column` is the byte offset into `source`. `expected` is the

@@ -41,7 +41,9 @@ Result<Type> check_pkg(Node& call, const Schema& schema) {
     std::string normalized = version::normalize_package_name(*name);
     call.children[0]->literal = Value(normalized);
     call.scheme = schema.package_scheme(normalized);
-    return Type{call.name == "installed" ? TypeKind::boolean : TypeKind::version};
+    if (call.name == "installed") return Type{TypeKind::boolean};
+    if (call.name == "revision") return Type{TypeKind::string};
+    return Type{TypeKind::version};
 }
 
 Result<Type> check_env(Node& call, const Schema&) {
@@ -184,6 +186,10 @@ bool any_null(const std::vector<Value>& args) {
 
 Value eval_pkg(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
     return ctx.package(*call.children[0]->literal.get<std::string>());
+}
+
+Value eval_revision(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.revision(*call.children[0]->literal.get<std::string>());
 }
 
 Value eval_installed(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
@@ -426,6 +432,10 @@ const std::vector<FunctionDef>& all_functions() {
          1, check_pkg, eval_pkg},
         {"release", "release(v: version, n: int) -> string", "The first n release numbers as text: release('0.18.0rc1', 2) is 0.18.", 2,
          2, check_version_to_string, eval_release},
+        {"revision", "revision(name: string literal) -> string",
+         "The git branch or tag a distribution was installed from ([revisions] of the job, else a source install's "
+         "direct_url.json or .git/HEAD); null when the package is known absent, unknown when nobody recorded it.",
+         1, 1, check_pkg, eval_revision},
         {"satisfies", "satisfies(v: version, range: string literal) -> bool",
          "Whether `v` lies in the range, in the version's scheme (PEP 440 or CANN).", 2, 2, check_satisfies,
          eval_satisfies},

@@ -26,6 +26,9 @@ public:
     virtual Value fact(std::string_view name) = 0;
     virtual Value env(std::string_view name) = 0;                 // string, Null (unset) or Unknown
     virtual Value package(std::string_view normalized_name) = 0;  // Version, Null or Unknown
+    // The git branch or tag a distribution was installed from: string, Null when the
+    // package is known absent, Unknown when nobody recorded it.
+    virtual Value revision(std::string_view normalized_name) = 0;
     virtual Value lookup(std::string_view table, std::string_view key_column, const Value& key,
                          std::string_view value_column) = 0;      // the cell, or Null when no row matches
     // Whether the job (or a fix) gives the fact, rather than a default.

@@ -50,6 +50,13 @@ public:
         return absent ? Value(Null{}) : Value::unknown("pkg(" + key + ")");
     }
 
+    Value revision(std::string_view name) override {
+        std::string key(name);
+        if (auto it = facts_.revisions.find(key); it != facts_.revisions.end()) return it->second.value;
+        if (Value v = package(name); v.is_null()) return v;
+        return Value::unknown("revision(" + key + ")");
+    }
+
     Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
         auto t = rules_.tables.find(std::string(table));
         if (t == rules_.tables.end()) return Value(Null{});
@@ -89,6 +96,12 @@ public:
         else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
         else if (auto c = chosen_.find("env." + name); c != chosen_.end()) origin = describe_default(*c->second);
         return Evidence{origin, "env " + name, display(v), false};
+    }
+    Evidence describe_revision(const std::string& name) {
+        std::string origin = "unknown";
+        if (auto f = facts_.revisions.find(name); f != facts_.revisions.end()) origin = describe(f->second.origin);
+        Value v = revision(name);
+        return Evidence{origin, "revision " + name, v.is_null() ? "not installed" : display(v), false};
     }
     Evidence describe_package(const std::string& name) {
         std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(name) ? "listing" : "unknown";
@@ -135,7 +148,7 @@ private:
 };
 
 struct Reads {
-    std::set<std::string> facts, packages, env_vars;
+    std::set<std::string> facts, packages, env_vars, revisions;
 };
 
 // What an expression reads, looking through derived facts to the facts under them,
@@ -148,6 +161,7 @@ Reads reads_of(const lang::Expression& e, const RuleSet& rules) {
         todo.pop_back();
         out.packages.insert(x->packages.begin(), x->packages.end());
         out.env_vars.insert(x->env_vars.begin(), x->env_vars.end());
+        out.revisions.insert(x->revisions.begin(), x->revisions.end());
         for (const auto& name : x->facts) {
             if (!out.facts.insert(name).second) continue;
             if (const DerivedFact* d = rules.find_derived(name)) todo.push_back(&d->expr);
@@ -213,9 +227,10 @@ Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std
 // What a user can give so that the missing facts become known, grouped by kind:
 // "unknown: pkg(megatron-core), pkg(ms-swift): give --probe, --env or [packages]".
 std::string how_to_know(const std::vector<std::string>& missing) {
-    std::vector<std::string> packages, env, model, config, other;
+    std::vector<std::string> packages, revisions, env, model, config, other;
     for (const auto& m : missing) {
         if (m.rfind("pkg(", 0) == 0) packages.push_back(m);
+        else if (m.rfind("revision(", 0) == 0) revisions.push_back(m);
         else if (m.rfind("env(", 0) == 0) env.push_back(m);
         else if (m.rfind("model.", 0) == 0) model.push_back(m);
         else if (!m.empty() && m.front() == '(') other.push_back(m.substr(1, m.size() - 2));
@@ -228,6 +243,9 @@ std::string how_to_know(const std::vector<std::string>& missing) {
     };
     std::vector<std::string> parts;
     if (!packages.empty()) parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", join(packages)));
+    if (!revisions.empty())
+        parts.push_back(fmt::format("{} unknown: give --probe on the node (a source install records its branch) or "
+                                    "[revisions]", join(revisions)));
     if (!env.empty()) parts.push_back(fmt::format("{} unknown: give --probe or --env, or set it in [env]", join(env)));
     if (!model.empty()) parts.push_back(fmt::format("{} unknown: set it in [model] or point model.config at a config.json", join(model)));
     if (!config.empty()) parts.push_back(fmt::format("{} unknown: set it in the job file", join(config)));
@@ -291,10 +309,12 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                     reads.facts.insert(more.facts.begin(), more.facts.end());
                     reads.packages.insert(more.packages.begin(), more.packages.end());
                     reads.env_vars.insert(more.env_vars.begin(), more.env_vars.end());
+                    reads.revisions.insert(more.revisions.begin(), more.revisions.end());
                 }
                 for (const auto& name : reads.facts) f.evidence.push_back(ctx.describe_fact(name));
                 for (const auto& name : reads.packages) f.evidence.push_back(ctx.describe_package(name));
                 for (const auto& name : reads.env_vars) f.evidence.push_back(ctx.describe_env(name));
+                for (const auto& name : reads.revisions) f.evidence.push_back(ctx.describe_revision(name));
                 for (const auto& fix : rule.fixes) {
                     std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
                     if (fix.expr) value = lang::evaluate(*fix.expr->root, ctx);

@@ -182,3 +182,98 @@ TEST(PackLoading, EarlierRootsShadowLaterOnes) {
     ASSERT_FALSE(twice.has_value());
     EXPECT_NE(twice.error().message.find("defined twice"), std::string::npos);
 }
+
+namespace {
+
+const char* kPaddingDefaults = R"P(
+[[defaults]]
+key = "train.padding_free"
+value = true
+when = "job.framework == 'ms-swift' && satisfies(pkg('ms-swift'), '>=3.7.0')"
+by = "Megatron-SWIFT"
+references = ["r"]
+
+[[defaults]]
+key = "env.HCCL_CONNECT_TIMEOUT"
+value = "600"
+when = "job.framework == 'ms-swift'"
+by = "ms-swift"
+applied = true
+references = ["r"]
+)P";
+
+}  // namespace
+
+TEST(Defaults, AKeyTheJobLeavesOutTakesTheFirstDefaultThatHolds) {
+    test_support::TempDir dir;
+    auto set = load(dir, std::string(kPaddingDefaults) + rule("padfree-off", "!train.padding_free") +
+                             rule("timeout-unset", "env('HCCL_CONNECT_TIMEOUT') == null"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    // The framework's default decides; the evidence names who set it.
+    auto swift = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nms-swift = \"4.2.0\"\n");
+    EXPECT_TRUE(swift.findings.empty());
+    // The job's own value wins over any default.
+    auto off = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[train]\npadding_free = false\n[packages]\nms-swift = \"4.2.0\"\n");
+    EXPECT_EQ(ids(off), std::vector<std::string>{"padfree-off"});
+    // A default whose condition cannot be decided leaves the key unknown.
+    auto unknown = check(dir, *set, "[job]\nframework = \"ms-swift\"\n");
+    EXPECT_EQ(ids(unknown), std::vector<std::string>{"padfree-off?"});
+    EXPECT_EQ(unknown.findings[0].missing, std::vector<std::string>{"pkg(ms-swift)"});
+    // No default holds and the key table has none: unknown too; unset variables stay unset.
+    auto other = check(dir, *set, "[job]\nframework = \"twinkle\"\n");
+    EXPECT_EQ(ids(other), (std::vector<std::string>{"padfree-off?", "timeout-unset"}));
+}
+
+TEST(Defaults, EvidenceNamesTheDefaultAndWhoAppliesIt) {
+    test_support::TempDir dir;
+    auto set = load(dir, std::string(kPaddingDefaults) + rule("seen", "train.padding_free && env('HCCL_CONNECT_TIMEOUT') == '600'"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nms-swift = \"4.2.0\"\n");
+    ASSERT_EQ(ids(r), std::vector<std::string>{"seen"});
+    std::vector<std::string> evidence;
+    for (const auto& e : r.findings[0].evidence) evidence.push_back(e.str());
+    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(default of Megatron-SWIFT, pack t) train.padding_free = true"), evidence.end());
+    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(set by ms-swift, pack t) env HCCL_CONNECT_TIMEOUT = 600"), evidence.end());
+}
+
+TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
+    test_support::TempDir dir;
+    auto wrong_type = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = \"yes\"\nby = \"x\"\nreferences = [\"r\"]\n");
+    ASSERT_FALSE(wrong_type.has_value());
+    EXPECT_NE(wrong_type.error().message.find("value is string but the key takes bool"), std::string::npos);
+    EXPECT_EQ(wrong_type.error().location.line, 7);
+    auto no_key = load(dir, "[[defaults]]\nkey = \"train.paddingfree\"\nvalue = true\nby = \"x\"\nreferences = [\"r\"]\n");
+    ASSERT_FALSE(no_key.has_value());
+    EXPECT_NE(no_key.error().message.find("no such run-configuration key"), std::string::npos);
+    auto uncited = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = true\nby = \"x\"\n");
+    ASSERT_FALSE(uncited.has_value());
+    EXPECT_NE(uncited.error().message.find("'references'"), std::string::npos);
+    auto cycle = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = true\nwhen = \"!train.packing\"\nby = \"x\"\n"
+                           "references = [\"r\"]\n[[defaults]]\nkey = \"train.packing\"\nvalue = false\nwhen = \"train.padding_free\"\n"
+                           "by = \"x\"\nreferences = [\"r\"]\n");
+    ASSERT_FALSE(cycle.has_value());
+    EXPECT_NE(cycle.error().message.find("depends on its own value"), std::string::npos);
+}
+
+TEST(Engine, ErrorWhenEscalatesAWarningWhileItHolds) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("lines-differ", "true", "error_when = \"rollout.engine == 'vllm'\"\n", "warning"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    EXPECT_EQ(check(dir, *set, "").findings.at(0).severity, Severity::warning);
+    EXPECT_EQ(check(dir, *set, "[rollout]\nengine = \"vllm\"\n").findings.at(0).severity, Severity::error);
+    auto on_error = load(dir, rule("e", "true", "error_when = \"true\"\n"));
+    ASSERT_FALSE(on_error.has_value());
+    EXPECT_NE(on_error.error().message.find("escalates a warning"), std::string::npos);
+}
+
+TEST(Engine, RevisionsComeFromTheJobAndAreUnknownOtherwise) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("branch", "revision('MindSpeed') == 'core_r0.17.0'"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    EXPECT_EQ(ids(check(dir, *set, "[revisions]\nmindspeed = \"core_r0.17.0\"\n")), std::vector<std::string>{"branch"});
+    EXPECT_TRUE(check(dir, *set, "[revisions]\nmindspeed = \"core_r0.16.0\"\n").findings.empty());
+    EXPECT_TRUE(check(dir, *set, "[packages]\nmindspeed = false\n").findings.empty());  // not installed: null
+    auto unknown = check(dir, *set, "[packages]\nmindspeed = \"0.12.1\"\n");
+    ASSERT_EQ(ids(unknown), std::vector<std::string>{"branch?"});
+    EXPECT_NE(unknown.findings[0].message.find("revision(mindspeed) unknown"), std::string::npos);
+}

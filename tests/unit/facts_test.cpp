@@ -9,6 +9,7 @@
 #include "facts/live_probe.hpp"
 #include "facts/merge.hpp"
 #include "facts/sources.hpp"
+#include "util/files.hpp"
 #include "temp_dir.hpp"
 
 using namespace preflight;
@@ -195,4 +196,49 @@ TEST(FactSource, AFakeSourceFeedsTheMergeLikeAnyOther) {
     EXPECT_EQ(job.packages.at("megatron-core").origin.kind, OriginKind::snapshot);
     EXPECT_TRUE(job.packages_complete);
     EXPECT_TRUE(findings.empty());
+}
+
+TEST(DirectUrl, ASourceInstallNamesItsBranch) {
+    test_support::TempDir dir;
+    auto git = parse_direct_url(R"({"url": "https://example.invalid/MindSpeed.git",
+        "vcs_info": {"vcs": "git", "requested_revision": "core_r0.17.0", "commit_id": "abc"}})");
+    ASSERT_TRUE(git);
+    auto read = [](const std::string& p) { return util::read_file(p); };
+    EXPECT_EQ(source_revision(*git, read), "core_r0.17.0");
+    // An editable install records only its directory: the checkout's HEAD names the branch.
+    dir.write("My Src/.git/HEAD", "ref: refs/heads/core_r0.18.0\n");
+    auto editable = parse_direct_url(R"({"url": "file://)" + dir.path() + R"(/My%20Src", "dir_info": {"editable": true}})");
+    ASSERT_TRUE(editable);
+    EXPECT_TRUE(editable->editable);
+    EXPECT_EQ(source_revision(*editable, read), "core_r0.18.0");
+    // A worktree's .git is a file pointing at the real git directory; a detached HEAD is its commit.
+    dir.write("wt/.git", "gitdir: ../gitdirs/wt\n");
+    dir.write("gitdirs/wt/HEAD", "0123456789abcdef0123456789abcdef01234567\n");
+    auto worktree = parse_direct_url(R"({"url": "file://)" + dir.path() + R"(/wt", "dir_info": {"editable": true}})");
+    EXPECT_EQ(source_revision(*worktree, read), "0123456789abcdef0123456789abcdef01234567");
+    // Without git there is nothing to tell; malformed files are not direct URLs.
+    auto plain = parse_direct_url(R"({"url": "file:///nowhere", "dir_info": {}})");
+    EXPECT_EQ(source_revision(*plain, read), std::nullopt);
+    EXPECT_FALSE(parse_direct_url("{\"url\": 3}"));
+    EXPECT_FALSE(parse_direct_url("not json"));
+}
+
+TEST(LiveProbe, RecordsTheBranchOfASourceInstall) {
+    test_support::TempDir dir;
+    dir.write("src/MindSpeed/.git/HEAD", "ref: refs/heads/core_r0.17.0\n");
+    dir.write("site/mindspeed-0.12.1.dist-info/METADATA", "Name: mindspeed\nVersion: 0.12.1\n");
+    dir.write("site/mindspeed-0.12.1.dist-info/direct_url.json",
+              R"({"url": "file://)" + dir.path() + R"(/src/MindSpeed", "dir_info": {"editable": true}})");
+    ProbeOptions options;
+    options.site_packages = {dir.path() + "/site"};
+    options.ascend_root = dir.path() + "/none";
+    options.ascend_install_info = dir.path() + "/none.info";
+    auto node = probe_node(options, pep);
+    ASSERT_TRUE(node.has_value());
+    ASSERT_TRUE(node->revisions.count("mindspeed"));
+    EXPECT_EQ(display(node->revisions.at("mindspeed").value), "core_r0.17.0");
+    FactSet facts;
+    Diagnostics findings;
+    merge_node(facts, *node, findings);
+    EXPECT_EQ(display(facts.revisions.at("mindspeed").value), "core_r0.17.0");
 }

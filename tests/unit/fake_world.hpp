@@ -14,6 +14,7 @@ public:
     std::map<std::string, Value> facts;    // absent → Unknown
     std::map<std::string, Value> env_vars;  // absent → Null
     std::map<std::string, Value> packages;  // absent → Unknown
+    std::map<std::string, Value> revisions; // absent → Unknown
     std::map<std::string, version::Scheme> schemes;
 
     std::optional<lang::Type> fact_type(std::string_view name) const override {
@@ -43,6 +44,10 @@ public:
     Value package(std::string_view name) override {
         auto it = packages.find(std::string(name));
         return it == packages.end() ? Value::unknown("pkg(" + std::string(name) + ")") : it->second;
+    }
+    Value revision(std::string_view name) override {
+        auto it = revisions.find(std::string(name));
+        return it == revisions.end() ? Value::unknown("revision(" + std::string(name) + ")") : it->second;
     }
     bool given(std::string_view name) override { return facts.count(std::string(name)) > 0; }
     Value lookup(std::string_view, std::string_view, const Value& key, std::string_view) override {
