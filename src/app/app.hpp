@@ -2,7 +2,7 @@
 
 namespace preflight::app {
 
-// Parses the command line, runs the command and returns the exit code (SPEC §5).
+// Parses the command line, runs the command and returns the exit code (docs/manual.md, "Exit codes").
 int run(int argc, char** argv);
 
 }  // namespace preflight::app

@@ -1,4 +1,4 @@
-// Every key of the run configuration (SPEC §2) in one table: its type, default,
+// Every key of the run configuration (docs/manual.md) in one table: its type, default,
 // allowed values, the spellings users reach for instead, and what it means.
 #pragma once
 

@@ -1,4 +1,4 @@
-// The run configuration (job.toml, SPEC §2), read with every value's location.
+// The run configuration (job.toml; docs/manual.md), read with every value's location.
 #pragma once
 
 #include <functional>

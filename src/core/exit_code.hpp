@@ -2,7 +2,7 @@
 
 namespace preflight {
 
-// SPEC §5.
+// The exit codes every command returns (docs/manual.md, "Exit codes").
 enum ExitCode : int {
     exit_pass = 0,
     exit_findings = 1,

@@ -23,7 +23,7 @@ struct NodeFacts {
     Diagnostics findings;            // e.g. two versions of one distribution
 };
 
-// The reserved names of non-Python layers (SPEC §2): a Python package listing says
+// The reserved names of non-Python layers (docs/manual.md, "The run configuration"): a Python package listing says
 // nothing about them.
 inline const std::set<std::string>& reserved_layers() {
     static const std::set<std::string> names = {"cann", "ascend-driver", "cuda", "nvidia-driver", "python"};

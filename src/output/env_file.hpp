@@ -1,4 +1,4 @@
-// Launch environment files (SPEC §7): sh, dotenv, systemd, ray, k8s, github.
+// Launch environment files (docs/env-files.md): sh, dotenv, systemd, ray, k8s, github.
 // Each writer gives its consumer back exactly the intended bytes, or refuses the
 // variable it cannot carry; docs/env-files.md states each format's rules.
 #pragma once

@@ -1,4 +1,4 @@
-// Check results as text (for people) and JSON (SPEC §6, for machines).
+// Check results as text (for people) and JSON (docs/manual.md, "JSON output", for machines).
 #pragma once
 
 #include <string>
