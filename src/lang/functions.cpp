@@ -380,6 +380,28 @@ Value eval_lookup(const Node& call, const std::vector<Value>& args, EvalContext&
                       *call.children[3]->literal.get<std::string>());
 }
 
+// ---- table rows a pack must have, and public versions ----------------------------
+
+// Like lookup(), but a key with no row is unknown, not null: the pack's table does not
+// know that key (a release newer than its data), so rules over it stay undetermined.
+Value eval_lookup_required(const Node& call, const std::vector<Value>& args, EvalContext& ctx) {
+    if (args[2].is_null()) return Value(Null{});
+    const std::string& table = *call.children[0]->literal.get<std::string>();
+    const std::string& key_column = *call.children[1]->literal.get<std::string>();
+    Value cell = ctx.lookup(table, key_column, args[2], *call.children[3]->literal.get<std::string>());
+    if (!cell.is_null()) return cell;
+    return Value::unknown("(table '" + table + "' has no row with " + key_column + " = " + display(args[2]) + ")");
+}
+
+// The version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4. A
+// source build's local label never names a published release, so tables key on this.
+Value eval_public_version(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(Null{});
+    const auto& v = *args[0].get<version::Version>();
+    if (const auto* p = std::get_if<version::Pep440>(&v.parsed())) return Value(p->public_str());
+    return Value(v.normalized());
+}
+
 }  // namespace
 
 const std::vector<FunctionDef>& all_functions() {
@@ -422,6 +444,10 @@ const std::vector<FunctionDef>& all_functions() {
         {"lookup", "lookup(table, key_column, key, value_column) -> column type",
          "The `value_column` cell of the first row of a pack table whose `key_column` equals `key`; null when none does.",
          4, 4, check_lookup, eval_lookup},
+        {"lookup_required", "lookup_required(table, key_column, key, value_column) -> column type",
+         "As lookup(), but unknown (not null) when no row matches: the table does not know the key, so a rule over it is "
+         "undetermined.",
+         4, 4, check_lookup, eval_lookup_required},
         {"lower", "lower(s: string) -> string", "Lower-cased text.", 1, 1, check_string_fn, eval_lower},
         {"max", "max(a: int, b: int) -> int", "The larger integer.", 2, 2, check_minmax, eval_max},
         {"min", "min(a: int, b: int) -> int", "The smaller integer.", 2, 2, check_minmax, eval_min},
@@ -430,6 +456,9 @@ const std::vector<FunctionDef>& all_functions() {
         {"pkg", "pkg(name: string literal) -> version",
          "The version of a distribution (PEP 503 name) or of a reserved layer (cann, python …); null when known absent.", 1,
          1, check_pkg, eval_pkg},
+        {"public_version", "public_version(v: version) -> string",
+         "The normalized version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4.", 1, 1,
+         check_version_to_string, eval_public_version},
         {"release", "release(v: version, n: int) -> string", "The first n release numbers as text: release('0.18.0rc1', 2) is 0.18.", 2,
          2, check_version_to_string, eval_release},
         {"revision", "revision(name: string literal) -> string",

@@ -146,3 +146,23 @@ TEST_F(LangTest, MessagesInterpolateFacts) {
     EXPECT_EQ(bad.error().location.column, 4);
     EXPECT_FALSE(MessageTemplate::compile("open {", world).has_value());
 }
+
+// Tables keyed on exact releases: a release the table lacks leaves the rule undetermined.
+TEST_F(LangTest, LookupRequiredIsUnknownForAKeyWithoutARow) {
+    EXPECT_EQ(eval("lookup_required('models', 'arch', model.arch, 'has_gdn')"), Value(true));
+    Value missing = eval("lookup_required('models', 'arch', 'llama', 'has_gdn')");
+    ASSERT_TRUE(missing.is_unknown());
+    EXPECT_EQ(missing.get<Unknown>()->missing.count("(table 'models' has no row with arch = llama)"), 1u);
+    EXPECT_EQ(eval("lookup('models', 'arch', 'llama', 'has_gdn') == null"), Value(true));  // lookup() stays null
+    EXPECT_EQ(eval("lookup_required('models', 'arch', env('UNSET'), 'has_gdn') == null"), Value(true));
+    EXPECT_EQ(eval("false && lookup_required('models', 'arch', 'llama', 'has_gdn')"), Value(false));
+}
+
+TEST_F(LangTest, PublicVersionDropsOnlyTheLocalLabel) {
+    world.packages["torch-npu"] = Value(*version::Version::parse(version::Scheme::pep440, "2.9.0.post1+git4c901a4"));
+    EXPECT_EQ(eval("public_version(pkg('torch-npu'))"), Value("2.9.0.post1"));
+    EXPECT_EQ(eval("public_version(pkg('megatron-core'))"), Value("0.15.3"));
+    EXPECT_EQ(eval("public_version(version('2.10.0-post5'))"), Value("2.10.0.post5"));  // normalized
+    EXPECT_EQ(eval("public_version(pkg('cann'))"), Value("8.0.RC3"));
+    EXPECT_EQ(eval("public_version(null) == null"), Value(true));
+}
