@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "config/run_config.hpp"
 #include "rules/engine.hpp"
 #include "rules/pack_collector.hpp"
@@ -30,9 +32,10 @@ Result<rules::RuleSet> load(const test_support::TempDir& dir, const std::string&
 
 rules::CheckResult check(const test_support::TempDir& dir, const rules::RuleSet& set, const std::string& job,
                          rules::CheckOptions options = {}) {
-    auto path = dir.write("job.toml", job);
+    // Every job declares schema and [job]; the cases add them where they do not care.
+    auto path = dir.write("job.toml", "schema = 1\n" + job + "\n[job]\n");
     auto cfg = config::load_run_config(path, [&](const std::string& p) { return set.scheme_of(p); });
-    EXPECT_TRUE(cfg.has_value());
+    EXPECT_TRUE(cfg.has_value()) << cfg.error().message;
     return rules::run_check(set, facts::from_run_config(*cfg), path, options);
 }
 
@@ -77,6 +80,43 @@ TEST(Engine, AFixThatUndoesItselfIsAnOscillation) {
     auto got = ids(r);
     EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-oscillation"), got.end());
     EXPECT_TRUE(r.has_at_least(Severity::error));
+}
+
+TEST(Engine, AConflictFoundInALaterRoundLeavesTheKeyOutOfThePatch) {
+    // a sets X=0 in round 1; b fires only then and wants X=1: neither value may land.
+    test_support::TempDir dir;
+    auto set = load(dir, rule("a", "true", "[[rules.fix]]\nenv = \"X\"\nset = \"0\"\n") +
+                             rule("b", "env('X') == '0'", "[[rules.fix]]\nenv = \"X\"\nset = \"1\"\n") +
+                             rule("c", "true", "[[rules.fix]]\nenv = \"Y\"\nset = \"1\"\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "");
+    EXPECT_FALSE(r.patch.env.count("X"));
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"env.X"}));
+    EXPECT_EQ(r.patch.env.at("Y").value, Value("1"));  // an unrelated fix still stands
+    auto got = ids(r);
+    EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-conflict"), got.end());
+}
+
+TEST(Engine, AFixThatNeverSettlesIsNotApplied) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("doubles", "parallel.tp > 0", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp * 2\"\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "[parallel]\ntp = 2\n");
+    EXPECT_FALSE(r.patch.config.count("parallel.tp")) << "tp = " << display(*r.patch.config.at("parallel.tp").value);
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    auto got = ids(r);
+    EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-no-fixpoint"), got.end());
+}
+
+TEST(Engine, AnOscillatingKeyIsNotApplied) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("flip", "true", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp % 2 + 1\"\n") +
+                             rule("steady", "true", "[[rules.fix]]\nconfig = \"train.packing\"\nset = false\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "");
+    EXPECT_FALSE(r.patch.config.count("parallel.tp"));
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
 }
 
 TEST(Engine, SuggestedFixesWaitForApplySuggested) {
