@@ -25,6 +25,7 @@ inline constexpr InputKind kPackFile{"the rule pack", 16 * kMiB};
 inline constexpr InputKind kPackDocument{"the rule document", 4 * kMiB};  // explain pages, test expectations
 inline constexpr InputKind kFreezeFile{"the freeze file", 64 * kMiB};
 inline constexpr InputKind kSnapshotBundle{"the snapshot bundle", 1024 * kMiB};
+inline constexpr InputKind kScanArchive{"the archive to scan", 64 * 1024 * kMiB};  // members are bounded by the archive guard
 
 // "a directory", "a FIFO (named pipe)", "a character device" … for a stat(2) mode.
 std::string_view file_type_name(unsigned mode);

@@ -147,6 +147,8 @@ expect 2 "check --freeze FIFO" -- "$bin" check "$job" --freeze fifo
 expect 2 "check --freeze /dev/zero" -- "$bin" check "$job" --freeze /dev/zero
 expect 2 "check --env FIFO" -- "$bin" check "$job" --env fifo
 expect 2 "check --env DIRECTORY" -- "$bin" check "$job" --env adir
+expect 2 "scan FIFO" -- "$bin" scan fifo
+expect 2 "scan /dev/zero" -- "$bin" scan /dev/zero
 head -c $((17 * 1024 * 1024)) /dev/zero | tr '\0' '#' >huge.toml
 expect 2 "check a job past 16 MiB" -- "$bin" check huge.toml
 grep -q "the limit is 16 MiB" "$work/err" && ok || bad "huge job: $(cat "$work/err")"
