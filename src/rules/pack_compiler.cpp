@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <functional>
 #include <set>
 
@@ -159,7 +160,8 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
     {
         constexpr int kMaxDerivedChain = 64;
         std::map<std::string, int> state;  // 1 = visiting, 2 = done
-        int depth = 0;
+        std::map<std::string, int> chain;  // done: the longest chain of derived facts from here down
+        int depth = 0;                     // of this search, which follows the same edges
         bool too_deep = false;
         std::function<std::optional<std::string>(const std::string&)> visit = [&](const std::string& name) -> std::optional<std::string> {
             const DerivedFact* d = set.find_derived(name);
@@ -170,10 +172,18 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                 return name;
             }
             state[name] = 1;
-            for (const auto& dep : d->expr.facts)
+            int longest = 0;
+            for (const auto& dep : d->expr.facts) {
                 if (auto cycle = visit(dep)) return cycle;
+                if (set.find_derived(dep)) longest = std::max(longest, chain[dep]);
+            }
             state[name] = 2;
+            chain[name] = longest + 1;
             --depth;
+            if (chain[name] > kMaxDerivedChain) {
+                too_deep = true;
+                return name;
+            }
             return std::nullopt;
         };
         for (const auto& pack : packs)

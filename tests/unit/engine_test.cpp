@@ -222,3 +222,29 @@ TEST(PackLoading, EarlierRootsShadowLaterOnes) {
     ASSERT_FALSE(twice.has_value());
     EXPECT_NE(twice.error().message.find("defined twice"), std::string::npos);
 }
+
+TEST(PackLoading, DeepPacksAndLongDerivedChainsAreRefused) {
+    test_support::TempDir dir;
+    auto deep = load(dir, "[[tables.t]]\nx = " + std::string(10000, '[') + std::string(10000, ']') + "\n");
+    ASSERT_FALSE(deep.has_value());
+    EXPECT_NE(deep.error().message.find("nest deeper than 64 levels"), std::string::npos) << deep.error().message;
+    EXPECT_EQ(deep.error().location.line, 7);
+
+    // x.f0 = true, x.f1 = x.f0, … : evaluation recurses once per link.
+    // Declared in either order: the check itself must not recurse along the chain.
+    auto chain = [](int links, bool reversed) {
+        std::string facts = "[[facts]]\nname = \"x.f0\"\ntype = \"bool\"\nexpr = \"true\"\ndoc = \"d\"\n";
+        for (int i = 1; i <= links; ++i) {
+            std::string fact = "[[facts]]\nname = \"x.f" + std::to_string(i) + "\"\ntype = \"bool\"\nexpr = \"x.f" + std::to_string(i - 1) +
+                               "\"\ndoc = \"d\"\n";
+            facts = reversed ? fact + facts : facts + fact;
+        }
+        return facts;
+    };
+    for (bool reversed : {false, true}) {
+        auto long_chain = load(dir, chain(500, reversed));
+        ASSERT_FALSE(long_chain.has_value());
+        EXPECT_NE(long_chain.error().message.find("chain of more than 64 derived facts"), std::string::npos) << long_chain.error().message;
+        EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
+    }
+}
