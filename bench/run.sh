@@ -7,8 +7,11 @@
 #   4. hyperfine: `preflight probe` of a generated site-packages with 5,000
 #      distributions against `pip list --path` and importlib.metadata on it;
 #   5. hyperfine: `preflight scan` of a 1 GiB tar of shared libraries against
-#      `tar -xOf ARCHIVE | sha256sum`.
-# Usage: bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
+#      `tar -xOf ARCHIVE | sha256sum`;
+#   6. hyperfine: `preflight check` of generated jobs with 12,500 and 50,000 [env]
+#      keys, beside a binary from before a change (PREFLIGHT_BEFORE=path) in the
+#      same run when one is given.
+# Usage: [PREFLIGHT_BEFORE=OLD_BINARY] bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build=${1:-$root/build-bench}
@@ -90,3 +93,46 @@ print(f"preflight scan (median of {len(r[0]['times'])}): {scan*1000:.0f} ms")
 print(f"tar -xOf | sha256sum (median of {len(r[1]['times'])}): {peer*1000:.0f} ms")
 print(f"ratio: scan / (tar | sha256sum) = {scan/peer:.2f}")
 PY
+
+echo
+echo "== loading large jobs (hyperfine; a one-rule pack, so the job's loading dominates)"
+jobs=$(mktemp -d)
+trap 'rm -rf "$site" "$big" "$jobs"' EXIT
+mkdir -p "$jobs/pack/tiny"
+cat >"$jobs/pack/tiny/pack.toml" <<'EOF'
+[pack]
+name = "tiny"
+version = "1.0"
+engine = ">=0.1"
+summary = "One rule, so that a check times the job's loading"
+
+[[rules]]
+id = "tiny-tp"
+severity = "info"
+summary = "tp is large"
+when = "parallel.tp > 64"
+message = "tp is {parallel.tp}"
+references = ["https://example.org/tiny"]
+explain = "A rule for the benchmark."
+EOF
+for keys in 12500 50000; do
+  /usr/bin/python3 - "$jobs/job$keys.toml" "$keys" <<'PY'
+import sys
+with open(sys.argv[1], "w") as f:
+    f.write('schema = 1\n[job]\nname = "many keys"\n[env]\n')
+    for i in range(int(sys.argv[2])):
+        f.write(f'VAR_{i:06d} = "value-{i:06d}"\n')
+PY
+  commands=("$build/preflight check $jobs/job$keys.toml --rules $jobs/pack --no-default-rules -q")
+  [ -n "${PREFLIGHT_BEFORE:-}" ] && commands+=("$PREFLIGHT_BEFORE check $jobs/job$keys.toml --rules $jobs/pack --no-default-rules -q")
+  hyperfine -N -i --warmup 1 --runs "$([ "$keys" -gt 20000 ] && echo 3 || echo 5)" --export-json "$build/hyperfine-job$keys.json" \
+    "${commands[@]}" >/dev/null
+  python3 - "$build/hyperfine-job$keys.json" "$keys" "$(stat -c %s "$jobs/job$keys.toml")" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+line = f"{sys.argv[2]} keys ({int(sys.argv[3]) / 1e6:.2f} MB): this build {r[0]['median']*1000:.0f} ms (median of {len(r[0]['times'])})"
+if len(r) > 1:
+    line += f"; before {r[1]['median']*1000:.0f} ms (median of {len(r[1]['times'])}), {r[1]['median']/r[0]['median']:.0f}x"
+print(line)
+PY
+done

@@ -38,6 +38,7 @@ std::string python_literal(const Value& v) {
 int run(const ArgsArgs& args, Common& common) {
     auto evaluated = evaluate_job(args.job, common, rules::CheckOptions{});
     if (!evaluated) return report_input_error(evaluated.error(), common);
+    if (refuse_unsettled((*evaluated)->result)) return exit_findings;
     const Evaluation* evaluation = *evaluated;
     const auto& rules = evaluation->rules;
     auto table = rules.tables.find("launcher_flags");

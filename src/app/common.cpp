@@ -2,12 +2,12 @@
 
 #include <unistd.h>
 
-#include <fstream>
 #include <iostream>
 
 #include "core/exit_code.hpp"
 #include "output/excerpt.hpp"
 #include "rules/pack_collector.hpp"
+#include "util/input_file.hpp"
 
 namespace preflight::app {
 namespace {
@@ -73,11 +73,15 @@ int report_input_error(const Error& e, const Common& common) {
     // Readers keep line numbers, not line texts: fetch the excerpt's line now.
     Error shown = e;
     if (shown.location.line > 0 && shown.location.source_line.empty() && !shown.location.file.empty()) {
-        std::ifstream in(shown.location.file, std::ios::binary);
-        std::string line;
-        int read = 0;
-        while (read < shown.location.line && std::getline(in, line)) ++read;
-        if (read == shown.location.line) shown.location.source_line = line;
+        if (auto text = util::read_input(shown.location.file, {"the file", 64 * util::kMiB})) {
+            std::size_t start = 0;
+            for (int line = 1; line < shown.location.line && start != std::string::npos; ++line) {
+                start = text->find('\n', start);
+                if (start != std::string::npos) ++start;
+            }
+            if (start != std::string::npos && start < text->size())
+                shown.location.source_line = text->substr(start, text->find('\n', start) - start);
+        }
     }
     std::cerr << output::format_error(shown, stderr_style(common));
     return exit_bad_input;

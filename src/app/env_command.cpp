@@ -6,7 +6,7 @@
 #include "core/exit_code.hpp"
 #include "output/env_file.hpp"
 #include "rules/patched_state.hpp"
-#include "util/atomic_file.hpp"
+#include "util/output_target.hpp"
 
 namespace preflight::app {
 namespace {
@@ -16,6 +16,7 @@ struct EnvArgs {
     std::string emit;
     std::string output;
     bool apply_suggested = false;
+    bool force = false;
 };
 
 int run(const EnvArgs& args, Common& common) {
@@ -24,6 +25,7 @@ int run(const EnvArgs& args, Common& common) {
     auto evaluated = evaluate_job(args.job, common, options);
     if (!evaluated) return report_input_error(evaluated.error(), common);
     const Evaluation* evaluation = *evaluated;
+    if (refuse_unsettled(evaluation->result)) return exit_findings;
     auto format = *output::parse_env_format(args.emit);
     auto text = output::render_env(rules::launch_environment(evaluation->facts, evaluation->result.patch), format);
     if (!text) {
@@ -40,8 +42,7 @@ int run(const EnvArgs& args, Common& common) {
         std::cout << *text;
     } else {
         // $GITHUB_ENV collects the variables of every step: append to it.
-        auto written = format == output::EnvFormat::github ? util::append_to_file(args.output, *text)
-                                                           : util::write_file_atomically(args.output, *text);
+        auto written = util::write_output(args.output, *text, {.append = format == output::EnvFormat::github, .force = args.force});
         if (!written) return report_input_error(written.error(), common);
     }
     std::cerr << remaining_errors_note(evaluation->result);
@@ -68,6 +69,7 @@ void register_env(CLI::App& app, Common& common) {
     cmd->add_option("--emit", args->emit, "Output format")->required()->check(CLI::IsMember(output::env_format_names()));
     cmd->add_option("-o,--output", args->output, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
+    cmd->add_flag("--force", args->force, "Replace (or append to) a read-only -o file");
     add_rules_option(cmd, common);
     add_fact_options(cmd, common, true);
     cmd->callback([args, &common] { common.exit_code = run(*args, common); });

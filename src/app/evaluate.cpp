@@ -1,9 +1,12 @@
 #include "app/evaluate.hpp"
 
+#include <iostream>
+
 #include <fmt/format.h>
 
 #include "facts/merge.hpp"
 #include "facts/sources.hpp"
+#include "rules/model_catalog.hpp"
 
 namespace preflight::app {
 
@@ -31,6 +34,8 @@ Result<const Evaluation*> evaluate_job(const std::string& job, const Common& com
         if (!node) return tl::unexpected(node.error());
         facts::merge_node(e.facts, *node, e.config.diagnostics);
     }
+    auto arch = rules::check_model_arch(e.rules, e.facts, job);
+    if (!arch) return tl::unexpected(arch.error());
     e.result = rules::run_check(e.rules, e.facts, job, options);
     // Problems in the job file itself (unknown keys) are findings like any other.
     std::vector<rules::Finding> config_findings;
@@ -43,10 +48,20 @@ Result<const Evaluation*> evaluate_job(const std::string& job, const Common& com
         f.location = d.location;
         config_findings.push_back(std::move(f));
     }
+    if (*arch) config_findings.push_back(std::move(**arch));
     e.result.findings.insert(e.result.findings.begin(), config_findings.begin(), config_findings.end());
     static auto* kept = new std::vector<std::unique_ptr<Evaluation>>();
     kept->push_back(std::make_unique<Evaluation>(std::move(e)));
     return kept->back().get();
+}
+
+bool refuse_unsettled(const rules::CheckResult& result) {
+    if (result.unsettled.empty()) return false;
+    std::string keys;
+    for (const auto& k : result.unsettled) keys += (keys.empty() ? "" : ", ") + k;
+    std::cerr << fmt::format("preflight: error: the fixes for {} conflict or never settle, so nothing is written; run 'preflight check' "
+                             "for details\n", keys);
+    return true;
 }
 
 std::string remaining_errors_note(const rules::CheckResult& result) {

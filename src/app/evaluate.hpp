@@ -29,6 +29,10 @@ struct Evaluation {
 // checkers do not count it).
 Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options);
 
+// Generators (fix, env, args) write nothing when fixes conflicted or never settled:
+// prints why to stderr and returns true.
+bool refuse_unsettled(const rules::CheckResult& result);
+
 // "N error findings remain that no safe fix resolves" for generators to print.
 std::string remaining_errors_note(const rules::CheckResult& result);
 

@@ -1,16 +1,15 @@
 // `preflight fix JOB.toml -o OUT.toml`: the job with every safe fix applied, edited
 // as text so the user's comments and key order survive.
 #include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <sstream>
 
 #include <fmt/format.h>
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
 #include "output/toml_edit.hpp"
-#include "util/atomic_file.hpp"
+#include "util/input_file.hpp"
+#include "util/output_target.hpp"
 
 namespace preflight::app {
 namespace {
@@ -20,6 +19,7 @@ struct FixArgs {
     std::string output;
     bool in_place = false;
     bool apply_suggested = false;
+    bool force = false;
 };
 
 bool same_file(const std::string& a, const std::string& b) {
@@ -40,6 +40,7 @@ int run(const FixArgs& args, Common& common) {
     auto evaluated = evaluate_job(args.job, common, options);
     if (!evaluated) return report_input_error(evaluated.error(), common);
     const Evaluation* evaluation = *evaluated;
+    if (refuse_unsettled(evaluation->result)) return exit_findings;
 
     std::vector<output::TomlEdit> edits;
     for (const auto& [key, entry] : evaluation->result.patch.config) {
@@ -48,10 +49,9 @@ int run(const FixArgs& args, Common& common) {
     }
     for (const auto& [name, entry] : evaluation->result.patch.env) edits.push_back({"env", name, entry.value});
 
-    std::ifstream in(args.job, std::ios::binary);
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    auto patched = output::apply_toml_edits(buffer.str(), args.job, edits);
+    auto text = util::read_input(args.job, util::kJobFile);
+    if (!text) return report_input_error(text.error(), common);
+    auto patched = output::apply_toml_edits(*text, args.job, edits);
     if (!patched) return report_input_error(patched.error(), common);
 
     std::string target = args.in_place ? args.job : args.output;
@@ -70,11 +70,9 @@ int run(const FixArgs& args, Common& common) {
             patched = std::move(repointed);
         }
     }
-    if (target == "-") {
-        std::cout << *patched;
-    } else {
-        auto written = util::write_file_atomically(target, *patched);
-        if (!written) return report_input_error(written.error(), common);
+    auto written = util::write_output(target, *patched, {.force = args.force});
+    if (!written) return report_input_error(written.error(), common);
+    if (target != "-") {
         if (!common.quiet)
             std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", target, edits.size(), edits.size() == 1 ? "" : "s");
     }
@@ -96,6 +94,7 @@ void register_fix(CLI::App& app, Common& common) {
     cmd->add_option("-o,--output", args->output, "Where to write the patched job ('-' for stdout)")->type_name("FILE");
     cmd->add_flag("--in-place", args->in_place, "Rewrite the input job itself");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
+    cmd->add_flag("--force", args->force, "Replace a read-only output (or input, with --in-place)");
     cmd->add_flag("-q,--quiet", common.quiet, "Do not report what was written");
     add_rules_option(cmd, common);
     add_fact_options(cmd, common, true);

@@ -9,11 +9,18 @@
 #include "core/exit_code.hpp"
 #include "output/json_value.hpp"
 #include "output/excerpt.hpp"
+#include "util/output_target.hpp"
 
 namespace preflight::app {
 namespace {
 
-int run(Common& common, const std::string& output) {
+struct ProbeArgs {
+    std::string output;
+    bool force = false;
+};
+
+int run(Common& common, const ProbeArgs& args) {
+    const std::string& output = args.output;
     auto rules = load_rules(common);  // version schemes of reserved layers come from the packs
     if (!rules) return report_input_error(rules.error(), common);
     Common probing = common;
@@ -28,7 +35,9 @@ int run(Common& common, const std::string& output) {
             for (const auto& [name, f] : *map)
                 if (f.origin.kind == OriginKind::probe && !f.origin.where.file.empty() && f.origin.where.file.front() == '/')
                     evidence.push_back(f.origin.where.file);
-        auto written = facts::write_snapshot(output, *node, evidence);
+        auto bundle = facts::snapshot_bundle(*node, evidence);
+        if (!bundle) return report_input_error(bundle.error(), common);
+        auto written = util::write_output(output, *bundle, {.force = args.force});
         if (!written) return report_input_error(written.error(), common);
         return exit_pass;
     }
@@ -62,7 +71,7 @@ int run(Common& common, const std::string& output) {
 }  // namespace
 
 void register_probe(CLI::App& app, Common& common) {
-    auto output = std::make_shared<std::string>();
+    auto args = std::make_shared<ProbeArgs>();
     auto* cmd = app.add_subcommand("probe", "Print this node's facts: packages, environment, hardware");
     cmd->footer(
         "Reads Python distributions from *.dist-info/METADATA and *.egg-info/PKG-INFO (no Python is\n"
@@ -73,9 +82,10 @@ void register_probe(CLI::App& app, Common& common) {
     add_rules_option(cmd, common);
     add_output_options(cmd, common, {"text", "json"});
     add_fact_options(cmd, common, false);
-    cmd->add_option("-o,--output", *output, "Write a snapshot bundle (tar.gz) for `check --env` instead of printing")
+    cmd->add_option("-o,--output", args->output, "Write a snapshot bundle (tar.gz) for `check --env` instead of printing ('-' for stdout)")
         ->type_name("SNAP.tar.gz");
-    cmd->callback([output, &common] { common.exit_code = run(common, *output); });
+    cmd->add_flag("--force", args->force, "Replace a read-only -o file");
+    cmd->callback([args, &common] { common.exit_code = run(common, *args); });
 }
 
 }  // namespace preflight::app

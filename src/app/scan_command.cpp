@@ -1,5 +1,6 @@
 // `preflight scan PATH`: distributions and shared-library digests inside wheels,
 // sdists, tarballs, .debs and directories, compared with the packs' known digests.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <iostream>
@@ -10,6 +11,7 @@
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "facts/scan.hpp"
+#include "util/input_file.hpp"
 
 namespace preflight::app {
 namespace {
@@ -17,6 +19,10 @@ namespace {
 int run(const std::string& path, Common& common) {
     auto rules = load_rules(common);
     if (!rules) return report_input_error(rules.error(), common);
+    // A directory is walked; anything else must be a regular file (a FIFO would block
+    // the archive reader, a device would be read without end).
+    if (struct stat st {}; ::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        if (auto file = util::open_input(path, util::kScanArchive); !file) return report_input_error(file.error(), common);
     facts::ScanOptions options;
     if (isatty(STDERR_FILENO))
         options.progress = [](std::uint64_t bytes) { std::cerr << fmt::format("\rscanned {} MiB", bytes >> 20) << std::flush; };

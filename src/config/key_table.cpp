@@ -114,6 +114,14 @@ const KeyInfo* find_key(std::string_view dotted) {
     return it == index.end() ? nullptr : it->second;
 }
 
+std::optional<std::int64_t> minimum_of(const KeyInfo& key) {
+    if (key.type.kind != TypeKind::integer || key.key == "schema") return std::nullopt;
+    if (key.min) return key.min;
+    // 0 optimization is level 0; 0 experts is a dense model (some config.json files say so).
+    if (key.key == "train.optimization_level" || key.key == "model.num_experts") return 0;
+    return 1;
+}
+
 std::vector<std::string> section_names() {
     std::set<std::string> names = {std::string(kEnvSection), std::string(kPackagesSection), std::string(kRevisionsSection)};
     for (const auto& k : key_table()) {

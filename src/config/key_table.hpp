@@ -29,6 +29,10 @@ struct KeyInfo {
 const std::vector<KeyInfo>& key_table();
 const KeyInfo* find_key(std::string_view dotted);
 
+// The least value an integer key may hold: degrees, counts and sizes are at least 1,
+// an optimization level and an expert count at least 0; nullopt for `schema`.
+std::optional<std::int64_t> minimum_of(const KeyInfo& key);
+
 // Sections whose keys are free-form: [env] (variable → string) and [packages]
 // (distribution → version). [model] also takes any Hugging Face config.json key.
 inline constexpr std::string_view kEnvSection = "env";

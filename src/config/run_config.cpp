@@ -1,10 +1,9 @@
 #include "config/run_config.hpp"
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
+#include <charconv>
 #include <filesystem>
-#include <fstream>
+#include <limits>
 #include <sstream>
 
 #include <fmt/format.h>
@@ -14,24 +13,13 @@
 #include "config/key_table.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/identifiers.hpp"
+#include "util/input_file.hpp"
+#include "util/nesting.hpp"
 
 namespace preflight::config {
 namespace {
 
 using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
-
-// Column of the key that owns a value: the first non-blank character of its line.
-Location locate(const std::string& file, const TomlValue& v, const std::string& key) {
-    const auto loc = v.location();
-    Location l;
-    l.file = file;
-    l.line = static_cast<int>(loc.line());
-    l.source_line = loc.line_str();
-    auto first = l.source_line.find_first_not_of(" \t");
-    l.column = first == std::string::npos ? static_cast<int>(loc.column()) : static_cast<int>(first) + 1;
-    l.key = key;
-    return l;
-}
 
 std::string toml_type_name(const TomlValue& v) {
     switch (v.type()) {
@@ -55,6 +43,33 @@ std::string expected_name(const lang::Type& t) {
     }
 }
 
+// The integer as written: toml11 reads a decimal past 64 bits as the largest one
+// instead of failing, so the token is read again here. nullopt when out of range.
+std::optional<std::int64_t> exact_integer(const TomlValue& v) {
+    const auto* region = toml::detail::get_region(v);
+    if (!region) return static_cast<std::int64_t>(v.as_integer());
+    std::string digits;
+    for (char c : region->str())
+        if (c != '_' && c != '+') digits += c;
+    int base = 10;
+    std::size_t start = digits.rfind('-', 0) == 0 ? 1 : 0;
+    if (digits.size() > start + 1 && digits[start] == '0') {
+        char p = digits[start + 1];
+        base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 10;
+        if (base != 10) digits.erase(start, 2);
+    }
+    std::int64_t value = 0;
+    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
+    if (ec == std::errc::result_out_of_range) return std::nullopt;
+    if (ec == std::errc() && end == digits.data() + digits.size()) return value;
+    return static_cast<std::int64_t>(v.as_integer());
+}
+
+std::string token_of(const TomlValue& v) {
+    const auto* region = toml::detail::get_region(v);
+    return region ? region->str() : std::to_string(v.as_integer());
+}
+
 // TOML scalar → Value for a key of the given type; nullopt on a type mismatch.
 std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
     switch (t.kind) {
@@ -62,11 +77,11 @@ std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
             if (v.is_boolean()) return Value(v.as_boolean());
             break;
         case lang::TypeKind::integer:
-            if (v.is_integer()) return Value(static_cast<std::int64_t>(v.as_integer()));
+            if (v.is_integer()) return Value(*exact_integer(v));
             break;
         case lang::TypeKind::floating:
             if (v.is_floating()) return Value(v.as_floating());
-            if (v.is_integer()) return Value(static_cast<double>(v.as_integer()));
+            if (v.is_integer()) return Value(static_cast<double>(*exact_integer(v)));
             break;
         case lang::TypeKind::string:
             if (v.is_string()) return Value(v.as_string().str);
@@ -79,7 +94,7 @@ std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
 // Any scalar, for free-form [model] keys.
 std::optional<Value> scalar(const TomlValue& v) {
     if (v.is_boolean()) return Value(v.as_boolean());
-    if (v.is_integer()) return Value(static_cast<std::int64_t>(v.as_integer()));
+    if (v.is_integer()) return Value(*exact_integer(v));
     if (v.is_floating()) return Value(v.as_floating());
     if (v.is_string()) return Value(v.as_string().str);
     return std::nullopt;
@@ -111,13 +126,17 @@ public:
     Loader(std::string path, const SchemeOf& scheme_of) : scheme_of_(scheme_of) { cfg_.path = std::move(path); }
 
     Result<RunConfig> run() {
-        std::ifstream in(cfg_.path, std::ios::binary);
-        if (!in) return fail("cannot read the run configuration: " + std::string(std::strerror(errno)), Location{cfg_.path});
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        std::string text = buffer.str();
+        auto read = util::read_input(cfg_.path, util::kJobFile);
+        if (!read) return tl::unexpected(read.error());
+        const std::string& text = *read;
+        line_starts_.push_back(0);
+        for (std::size_t i = 0; i < text.size(); ++i)
+            if (text[i] == '\n') line_starts_.push_back(i + 1);
         std::istringstream lines(text);
         for (std::string line; std::getline(lines, line);) cfg_.lines.push_back(line);
+        // toml11 recurses once per nesting level: count the levels before it runs.
+        if (auto line = util::nesting_exceeded(text, util::Syntax::toml))
+            return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), at_line(*line));
 
         TomlValue root;
         try {
@@ -129,6 +148,11 @@ public:
         } catch (const std::exception& e) {
             return fail(std::string("cannot parse TOML: ") + first_line_of(e.what()), Location{cfg_.path});
         }
+        // An empty file (or /dev/null) is not a job that passes: say what a job starts with.
+        if (!root.as_table().count("schema"))
+            return fail("not a run configuration: it declares no 'schema = 1' (every job file starts with it)", at_line(1));
+        if (auto job = root.as_table().find("job"); job == root.as_table().end() || !job->second.is_table())
+            return fail("not a run configuration: it has no [job] table (framework, backend …)", at_line(1));
 
         for (const auto& [name, value] : root.as_table()) {
             if (value.is_table()) {
@@ -153,6 +177,35 @@ public:
 private:
     RunConfig cfg_;
     const SchemeOf& scheme_of_;
+    std::vector<std::size_t> line_starts_;  // byte offset of each line
+
+    Location at_line(int line) const {
+        Location l{cfg_.path, line, 1};
+        if (line >= 1 && static_cast<std::size_t>(line) <= cfg_.lines.size()) l.source_line = cfg_.lines[line - 1];
+        return l;
+    }
+
+    // Where a value stands, at the column of the key that owns it (the first
+    // non-blank character of its line). The line comes from the value's byte offset:
+    // toml11 would count the newlines from the file's start for every value, which
+    // made loading a job quadratic in its size.
+    Location locate(const TomlValue& v, const std::string& key) const {
+        const auto* region = dynamic_cast<const toml::detail::region*>(toml::detail::get_region(v));
+        Location l;
+        if (region) {
+            auto offset = static_cast<std::size_t>(region->first() - region->begin());
+            auto after = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
+            l = at_line(static_cast<int>(after - line_starts_.begin()));
+        } else {
+            const auto loc = v.location();
+            l = at_line(static_cast<int>(loc.line()));
+            l.column = static_cast<int>(loc.column());
+        }
+        auto first = l.source_line.find_first_not_of(" \t");
+        if (first != std::string::npos) l.column = static_cast<int>(first) + 1;
+        l.key = key;
+        return l;
+    }
 
     // toml11 prefixes its messages with "[error] toml::function_name: ".
     static std::string first_line_of(const std::string& what) {
@@ -172,11 +225,12 @@ private:
                                            : fmt::format("; did you mean '{}'?", hint);
         }
         message += " It is ignored.";
-        cfg_.diagnostics.push_back({Severity::warning, "config-unknown-key", message, locate(cfg_.path, value, dotted)});
+        cfg_.diagnostics.push_back({Severity::warning, "config-unknown-key", message, locate(value, dotted)});
     }
 
     Result<void> typed(const KeyInfo* info, const std::string& dotted, const TomlValue& value) {
-        Location where = locate(cfg_.path, value, dotted);
+        Location where = locate(value, dotted);
+        if (auto r = in_range(value, dotted, where); !r) return r;
         auto v = convert(value, info->type);
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
@@ -193,21 +247,32 @@ private:
                             where);
             }
         }
-        if (const auto* i = v->get<std::int64_t>(); i && info->key.rfind("parallel.", 0) == 0 && *i < 1)
-            return fail(fmt::format("'{}' is {}; a parallel degree is at least 1", dotted, *i), where);
-        if (const auto* i = v->get<std::int64_t>(); i && ((info->min && *i < *info->min) || (info->max && *i > *info->max)))
-            return fail(fmt::format("'{}' is {}; it must be {}", dotted, *i,
-                                    info->max ? fmt::format("from {} to {}", info->min.value_or(0), *info->max)
-                                              : fmt::format("at least {}", *info->min)),
-                        where);
+        if (auto r = at_least_minimum(*info, *v, dotted, where); !r) return r;
         cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
+        return {};
+    }
+
+    static Result<void> in_range(const TomlValue& value, const std::string& dotted, const Location& where) {
+        if (value.is_integer() && !exact_integer(value))
+            return fail(fmt::format("'{}' = {} is out of range: integers are 64-bit ({} to {})", dotted, token_of(value),
+                                    std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()),
+                        where);
+        return {};
+    }
+
+    static Result<void> at_least_minimum(const KeyInfo& info, const Value& v, const std::string& dotted, const Location& where) {
+        auto minimum = minimum_of(info);
+        if (const auto* i = v.get<std::int64_t>(); i && minimum && *i < *minimum)
+            return fail(fmt::format("'{}' is {}; it must be at least {}", dotted, *i, *minimum), where);
+        if (const auto* i = v.get<std::int64_t>(); i && info.max && *i > *info.max)
+            return fail(fmt::format("'{}' is {}; it must be at most {}", dotted, *i, *info.max), where);
         return {};
     }
 
     Result<void> section(const std::string& name, const TomlValue& table) {
         for (const auto& [key, value] : table.as_table()) {
             std::string dotted = name + "." + key;
-            Location where = locate(cfg_.path, value, dotted);
+            Location where = locate(value, dotted);
             if (name == kEnvSection) {
                 if (!util::is_env_name(key))
                     return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not "
@@ -240,6 +305,7 @@ private:
             } else if (const KeyInfo* info = find_key(dotted)) {
                 if (auto r = typed(info, dotted, value); !r) return r;
             } else if (name == kModelSection) {
+                if (auto r = in_range(value, dotted, where); !r) return r;
                 auto v = scalar(value);
                 if (!v) return fail(fmt::format("'{}' must be a scalar, not {}", dotted, toml_type_name(value)), where);
                 cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
@@ -249,7 +315,7 @@ private:
                     {Severity::warning, "config-unknown-section",
                      fmt::format("unknown section [{}]{} It is ignored.", name,
                                  near ? fmt::format("; did you mean [{}]?", *near) : "."),
-                     locate(cfg_.path, table, name)});
+                     locate(table, name)});
                 return {};
             } else {
                 unknown(dotted, value, name);
@@ -271,11 +337,14 @@ private:
         const Location& where = it->second.origin.where;
         std::filesystem::path file(*it->second.value.get<std::string>());
         if (file.is_relative()) file = std::filesystem::path(cfg_.path).parent_path() / file;
-        std::ifstream in(file, std::ios::binary);
-        if (!in) return fail(fmt::format("model.config: cannot read '{}'", file.string()), where);
+        auto text = util::read_input(file.string(), util::kModelConfigFile);
+        if (!text) return fail(fmt::format("model.config '{}': {}", file.string(), text.error().message), where);
+        if (auto line = util::nesting_exceeded(*text, util::Syntax::json))
+            return fail(fmt::format("model.config: '{}' nests deeper than {} levels (line {})", file.string(), util::kMaxNesting, *line),
+                        where);
         nlohmann::json json;
         try {
-            json = nlohmann::json::parse(in);
+            json = nlohmann::json::parse(*text);
         } catch (const nlohmann::json::parse_error& e) {
             return fail(fmt::format("model.config: '{}' is not valid JSON: {}", file.string(), e.what()), where);
         }
@@ -288,9 +357,16 @@ private:
                 if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
                 if (cfg_.values.count(info.key) && cfg_.values[info.key].origin.kind == OriginKind::job) continue;
                 const auto& j = level[leaf];
-                if (!j.is_number_integer())
-                    return fail(fmt::format("model.config: '{}' in '{}' must be an integer", leaf, file.string()), where);
-                cfg_.values[info.key] = Fact{Value(j.get<std::int64_t>()), origin};
+                // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
+                if (!j.is_number_integer() ||
+                    (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+                    return fail(fmt::format("model.config: '{}' in '{}' must be a 64-bit integer", leaf, file.string()), where);
+                Value v(j.get<std::int64_t>());
+                if (auto minimum = minimum_of(info); minimum && *v.get<std::int64_t>() < *minimum)
+                    return fail(fmt::format("model.config: '{}' in '{}' is {}; it must be at least {}", leaf, file.string(),
+                                            *v.get<std::int64_t>(), *minimum),
+                                where);
+                cfg_.values[info.key] = Fact{v, origin};
             }
             return {};
         };

@@ -1,11 +1,12 @@
 #include "facts/freeze_file.hpp"
 
-#include <fstream>
 #include <sstream>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "util/input_file.hpp"
+#include "util/nesting.hpp"
 #include "util/text.hpp"
 
 namespace preflight::facts {
@@ -16,11 +17,9 @@ std::string trim(std::string_view s) { return std::string(util::trim(s, " \t\r")
 }  // namespace
 
 Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& scheme_of) {
-    std::ifstream in(path, std::ios::binary);
-    if (!in) return fail("cannot read the freeze file", Location{path});
-    std::stringstream buffer;
-    buffer << in.rdbuf();
-    std::string text = buffer.str();
+    auto read = util::read_input(path, util::kFreezeFile);
+    if (!read) return tl::unexpected(read.error());
+    const std::string& text = *read;
     NodeFacts node;
     node.packages_complete = true;
     node.uncovered = reserved_layers();
@@ -35,6 +34,8 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
     };
     std::string first = trim(text.substr(0, text.find_first_not_of(" \t\r\n") == std::string::npos ? 0 : 64));
     if (!first.empty() && first.front() == '[') {
+        if (auto line = util::nesting_exceeded(text, util::Syntax::json))
+            return fail(fmt::format("JSON nests deeper than {} levels", util::kMaxNesting), Location{path, *line, 1});
         nlohmann::json json;
         try {
             json = nlohmann::json::parse(text);

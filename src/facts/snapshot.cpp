@@ -13,8 +13,9 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
-#include "util/atomic_file.hpp"
 #include "util/files.hpp"
+#include "util/input_file.hpp"
+#include "util/nesting.hpp"
 
 namespace preflight::facts {
 namespace {
@@ -158,7 +159,7 @@ la_ssize_t append_to_string(archive*, void* client, const void* buffer, size_t l
 
 }  // namespace
 
-Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files) {
+Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std::string>& evidence_files) {
     namespace fs = std::filesystem;
     std::time_t now = std::time(nullptr);
     char stamp[32];
@@ -172,7 +173,7 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
         archive_write_set_format_pax_restricted(w.a);
         archive_write_add_filter_gzip(w.a);
         if (archive_write_open(w.a, &bundle, nullptr, append_to_string, nullptr) != ARCHIVE_OK)
-            return fail(std::string("cannot write the snapshot: ") + archive_error_string(w.a), Location{path});
+            return fail(std::string("cannot build the snapshot: ") + archive_error_string(w.a));
         bool ok = add_member(w.a, "manifest.json", manifest.dump(2) + "\n", now) &&
                   add_member(w.a, "facts.json", facts_json(node).dump(2) + "\n", now);
         // Evidence: the small files facts were read from, at most 1 MiB each and 8 MiB in all.
@@ -189,19 +190,19 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
         }
         ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
         if (!ok)
-            return fail(std::string("cannot write the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"), Location{path});
+            return fail(std::string("cannot build the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"));
     }
-    return util::write_file_atomically(path, bundle);
+    return bundle;
 }
 
 Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits) {
-    std::error_code ec;
-    auto compressed = std::filesystem::file_size(path, ec);
-    if (ec) return fail("cannot read the snapshot bundle: " + ec.message(), Location{path});
+    auto file = util::open_input(path, util::kSnapshotBundle);
+    if (!file) return tl::unexpected(file.error());
+    auto compressed = file->size();
     ArchiveReader r;
     archive_read_support_filter_all(r.a);
     archive_read_support_format_tar(r.a);
-    if (archive_read_open_filename(r.a, path.c_str(), 64 * 1024) != ARCHIVE_OK)
+    if (archive_read_open_fd(r.a, file->fd(), 64 * 1024) != ARCHIVE_OK)
         return fail(std::string("not a snapshot bundle: ") + archive_error_string(r.a), Location{path});
     std::optional<std::string> manifest_text, facts_text;
     ArchiveGuard guard(path, compressed, limits);
@@ -230,17 +231,27 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     }
     if (!manifest_text) return fail("not a snapshot bundle: it has no manifest.json", Location{path});
     if (!facts_text) return fail("not a snapshot bundle: it has no facts.json", Location{path});
+    for (const auto& [name, text] : {std::pair{"manifest.json", &*manifest_text}, {"facts.json", &*facts_text}})
+        if (auto line = util::nesting_exceeded(*text, util::Syntax::json))
+            return fail(fmt::format("{} nests deeper than {} levels (line {})", name, util::kMaxNesting, *line),
+                        Location{path, 0, 0, std::string(name)});
     json manifest;
     try {
         manifest = json::parse(*manifest_text);
     } catch (const json::exception& ex) {
         return fail(std::string("manifest.json is not JSON: ") + ex.what(), Location{path});
     }
-    if (!manifest.is_object() || manifest.value("format_version", 0) != kSnapshotFormat)
-        return fail(fmt::format("the bundle's format_version is {}, but this preflight reads {}",
-                                manifest.is_object() && manifest.contains("format_version") ? manifest["format_version"].dump() : "missing",
-                                kSnapshotFormat),
-                    Location{path});
+    if (!manifest.is_object()) return fail("manifest.json must hold a JSON object", Location{path, 0, 0, "manifest.json"});
+    auto version = manifest.find("format_version");
+    if (version == manifest.end())
+        return fail("manifest.json has no format_version", Location{path, 0, 0, "manifest.json: format_version"});
+    if (!version->is_number_integer())
+        return fail(fmt::format("manifest.json: format_version must be an integer, not {} {}", version->type_name(),
+                                version->dump().substr(0, 40)),
+                    Location{path, 0, 0, "manifest.json: format_version"});
+    if (*version != kSnapshotFormat)
+        return fail(fmt::format("the bundle's format_version is {}, but this preflight reads {}", version->dump(), kSnapshotFormat),
+                    Location{path, 0, 0, "manifest.json: format_version"});
     json facts;
     try {
         facts = json::parse(*facts_text);

@@ -15,9 +15,8 @@ namespace preflight::facts {
 
 inline constexpr int kSnapshotFormat = 1;
 
-
-// Written to a temporary file beside `path` and renamed over it.
-Result<void> write_snapshot(const std::string& path, const NodeFacts& node, const std::vector<std::string>& evidence_files);
+// The bundle's bytes (a gzip'd tar); the caller writes them where -o says.
+Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std::string>& evidence_files);
 
 // Refuses, naming the member: absolute or `..` paths, links, devices and other
 // non-regular members, duplicates, truncated or corrupt data, and members or totals

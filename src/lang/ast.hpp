@@ -24,6 +24,7 @@ struct Node {
     std::string name;        // name, call
     std::string op;          // unary, binary
     std::vector<std::unique_ptr<Node>> children;
+    int height = 1;          // levels of the tree from here down (the parser bounds it)
 
     // Filled in by the checker.
     Type type;

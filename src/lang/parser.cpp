@@ -1,5 +1,6 @@
 #include "lang/parser.hpp"
 
+#include <algorithm>
 #include <charconv>
 
 #include "lang/lexer.hpp"
@@ -22,6 +23,7 @@ private:
     std::vector<Token> tokens_;
     std::size_t pos_ = 0;
     int depth_ = 0;
+    int nodes_ = 0;
 
     const Token& peek() const { return tokens_[pos_]; }
     bool is_op(const char* op) const { return peek().kind == TokenKind::op && peek().text == op; }
@@ -34,9 +36,22 @@ private:
     }
 
     NodePtr make(NodeKind kind, int offset) {
+        ++nodes_;
         auto n = std::make_unique<Node>();
         n->kind = kind;
         n->offset = offset;
+        return n;
+    }
+
+    // A node whose children are all in place: its height and the node count are
+    // checked here, once, for every node built from others.
+    Result<NodePtr> finish(NodePtr n) {
+        for (const auto& c : n->children) n->height = std::max(n->height, c->height + 1);
+        if (n->height > kMaxHeight)
+            return error("expression too long: its tree is deeper than " + std::to_string(kMaxHeight) + " levels (split it into derived facts)",
+                         n->offset);
+        if (nodes_ > kMaxNodes)
+            return error("expression too long: more than " + std::to_string(kMaxNodes) + " terms", n->offset);
         return n;
     }
 
@@ -69,7 +84,8 @@ private:
             n->op = found;
             n->children.push_back(std::move(*left));
             n->children.push_back(std::move(*right));
-            left = std::move(n);
+            left = finish(std::move(n));
+            if (!left) return left;
         }
     }
 
@@ -94,7 +110,7 @@ private:
         n->children.push_back(std::move(*right));
         for (const char* chained : {"==", "!=", "<=", ">=", "<", ">"})
             if (is_op(chained)) return error("comparisons do not chain; join them with '&&'");
-        return n;
+        return finish(std::move(n));
     }
 
     Result<NodePtr> additive() { return binary_chain({"+", "-"}, &Parser::term); }
@@ -110,7 +126,7 @@ private:
             auto operand = unary();
             if (!operand) return operand;
             n->children.push_back(std::move(*operand));
-            return n;
+            return finish(std::move(n));
         }
         return primary();
     }
@@ -118,7 +134,7 @@ private:
     Result<NodePtr> sequence(const char* close, NodePtr n) {
         if (is_op(close)) {
             ++pos_;
-            return n;
+            return finish(std::move(n));
         }
         while (true) {
             auto e = expression();
@@ -130,7 +146,7 @@ private:
             }
             if (is_op(close)) {
                 ++pos_;
-                return n;
+                return finish(std::move(n));
             }
             return error(std::string("expected ',' or '") + close + "'");
         }

@@ -16,7 +16,10 @@
 //   literal     = string | integer | float | "true" | "false" | "null" ;
 //   string      = "'" , { char } , "'" | '"' , { char } , '"' ;   (escapes: \n \t \\ \' \")
 //
-// Nesting is bounded (kMaxDepth) so a hostile pack cannot exhaust the stack.
+// Nesting is bounded (kMaxDepth), and so are the tree the parser builds (kMaxHeight
+// levels, kMaxNodes nodes): a flat chain `a && a && …` nests no parentheses but
+// becomes a tree as deep as it is long, which the checker, the evaluator and the
+// tree's destructor all walk recursively.
 #pragma once
 
 #include <string_view>
@@ -27,6 +30,8 @@
 namespace preflight::lang {
 
 inline constexpr int kMaxDepth = 64;
+inline constexpr int kMaxHeight = 256;
+inline constexpr int kMaxNodes = 10000;
 
 // On error, `location.column` is the byte offset into `source`.
 Result<NodePtr> parse_expression(std::string_view source);

@@ -255,6 +255,34 @@ std::string how_to_know(const std::vector<std::string>& missing) {
     return out;
 }
 
+std::string join(const std::set<std::string>& items) {
+    std::string out;
+    for (const auto& x : items) out += (out.empty() ? "" : ", ") + x;
+    return out;
+}
+
+// The keys ("env.NAME" for variables) that do not hold one value in all `states`.
+std::set<std::string> changed_keys(const std::vector<Patch>& states) {
+    std::set<std::string> all, changing;
+    for (const auto& s : states) {
+        for (const auto& [k, e] : s.env) all.insert("env." + k);
+        for (const auto& [k, e] : s.config) all.insert(k);
+    }
+    for (const auto& key : all) {
+        bool env = key.rfind("env.", 0) == 0;
+        // (present, value): an absent key and an unset variable differ.
+        std::optional<std::pair<bool, std::optional<Value>>> first;
+        for (const auto& s : states) {
+            const auto& slot = env ? s.env : s.config;
+            auto it = slot.find(env ? key.substr(4) : key);
+            auto here = it == slot.end() ? std::pair{false, std::optional<Value>()} : std::pair{true, it->second.value};
+            if (!first) first = here;
+            else if (*first != here) changing.insert(key);
+        }
+    }
+    return changing;
+}
+
 }  // namespace
 
 Severity CheckResult::worst() const {
@@ -366,6 +394,7 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                 f.location.file = config_path;
                 f.location.key = target;
                 engine_errors[f.rule + ":" + target] = f;
+                result.unsettled.insert(target);
                 continue;
             }
             if (auto it = slot.find(key); it == slot.end() || it->second.value != list.front().first.value)
@@ -378,9 +407,12 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                 f.rule = "preflight-fix-no-fixpoint";
                 f.pack = "preflight";
                 f.severity = Severity::error;
-                f.message = fmt::format("fixes kept changing the job after {} rounds", options.max_iterations);
+                auto changing = changed_keys({patch, next});
+                f.message = fmt::format("fixes kept changing {} after {} rounds; none of it is applied", join(changing),
+                                        options.max_iterations);
                 f.location.file = config_path;
                 engine_errors[f.rule] = f;
+                result.unsettled.insert(changing.begin(), changing.end());
             }
             // Fallbacks and limitations describe the patched state: the rules firing now.
             for (const Rule* rule : firing) {
@@ -389,19 +421,27 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
             }
             break;
         }
-        if (std::find(history.begin(), history.end(), next) != history.end()) {
+        if (auto seen = std::find(history.begin(), history.end(), next); seen != history.end()) {
+            // The states from the repeated one to this one (history ends with `patch`)
+            // form the cycle; what differs among them never settles.
+            std::vector<Patch> cycle(seen, history.end());
+            auto changing = changed_keys(cycle);
             std::set<std::string> involved;
-            for (const auto& [k, e] : next.env) involved.insert(e.rule);
-            for (const auto& [k, e] : next.config) involved.insert(e.rule);
-            std::string names;
-            for (const auto& r : involved) names += (names.empty() ? "" : ", ") + r;
+            for (const auto& state : cycle) {
+                for (const auto& [k, e] : state.env)
+                    if (changing.count("env." + k)) involved.insert(e.rule);
+                for (const auto& [k, e] : state.config)
+                    if (changing.count(k)) involved.insert(e.rule);
+            }
             Finding f;
             f.rule = "preflight-fix-oscillation";
             f.pack = "preflight";
             f.severity = Severity::error;
-            f.message = fmt::format("the fixes of rules {} undo each other; the patch never settles", names);
+            f.message = fmt::format("the fixes of rules {} undo each other on {}; the patch never settles, and none of it is applied",
+                                    join(involved), join(changing));
             f.location.file = config_path;
             engine_errors[f.rule] = f;
+            result.unsettled.insert(changing.begin(), changing.end());
             break;
         }
         history.push_back(next);
@@ -409,6 +449,10 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
     }
 
     result.patch = patch;
+    for (const auto& target : result.unsettled) {
+        if (target.rfind("env.", 0) == 0) result.patch.env.erase(target.substr(4));
+        else result.patch.config.erase(target);
+    }
     for (auto& [id, f] : fired) result.findings.push_back(std::move(f));
     for (auto& [id, f] : engine_errors) result.findings.push_back(std::move(f));
     for (const auto& [id, missing] : undetermined_now) {

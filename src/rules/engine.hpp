@@ -4,6 +4,7 @@
 
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,7 +67,10 @@ struct LimitationEntry {
 
 struct CheckResult {
     std::vector<Finding> findings;  // sorted by location, then rule id
-    Patch patch;
+    Patch patch;                    // without the unsettled keys
+    // Keys ("parallel.tp", "env.NAME") whose fixes conflicted or never settled: an
+    // error finding each, and left out of the patch, so nothing writes them.
+    std::set<std::string> unsettled;
     std::vector<FallbackEntry> fallbacks;
     std::vector<LimitationEntry> limitations;
     int iterations = 0;

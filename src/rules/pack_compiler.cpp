@@ -1,6 +1,5 @@
-#include <fstream>
+#include <algorithm>
 #include <functional>
-#include <sstream>
 #include <set>
 
 #include <fmt/format.h>
@@ -8,6 +7,7 @@
 #include "config/key_table.hpp"
 #include "rules/rule_set.hpp"
 #include "util/identifiers.hpp"
+#include "util/input_file.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -165,12 +165,9 @@ std::optional<lang::Type> RuleSet::column_type(std::string_view table, std::stri
 
 std::optional<std::string> explanation(const Rule& rule) {
     if (!rule.explain.empty()) return rule.explain;
-    std::ifstream in(rule.explain_file, std::ios::binary);
-    if (!in) return std::nullopt;
-    std::stringstream text;
-    text << in.rdbuf();
-    if (text.str().find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
-    return text.str();
+    auto text = util::read_input(rule.explain_file, util::kPackDocument);
+    if (!text || text->find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
+    return *text;
 }
 
 Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
@@ -244,23 +241,44 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             }
         }
     }
-    // A derived fact may not depend on itself, however indirectly.
+    // A derived fact may not depend on itself, however indirectly, nor sit on a chain
+    // of derived facts deeper than kMaxDerivedChain: evaluation recurses along it.
     {
+        constexpr int kMaxDerivedChain = 64;
         std::map<std::string, int> state;  // 1 = visiting, 2 = done
+        std::map<std::string, int> chain;  // done: the longest chain of derived facts from here down
+        int depth = 0;                     // of this search, which follows the same edges
+        bool too_deep = false;
         std::function<std::optional<std::string>(const std::string&)> visit = [&](const std::string& name) -> std::optional<std::string> {
             const DerivedFact* d = set.find_derived(name);
             if (!d || state[name] == 2) return std::nullopt;
             if (state[name] == 1) return name;
+            if (++depth > kMaxDerivedChain) {
+                too_deep = true;
+                return name;
+            }
             state[name] = 1;
-            for (const auto& dep : d->expr.facts)
+            int longest = 0;
+            for (const auto& dep : d->expr.facts) {
                 if (auto cycle = visit(dep)) return cycle;
+                if (set.find_derived(dep)) longest = std::max(longest, chain[dep]);
+            }
             state[name] = 2;
+            chain[name] = longest + 1;
+            --depth;
+            if (chain[name] > kMaxDerivedChain) {
+                too_deep = true;
+                return name;
+            }
             return std::nullopt;
         };
         for (const auto& pack : packs)
             for (const auto& f : pack.facts)
                 if (auto cycle = visit(f.name))
-                    return fail(fmt::format("fact '{}' depends on itself (through '{}')", f.name, *cycle), f.where);
+                    return fail(too_deep ? fmt::format("fact '{}' rests on a chain of more than {} derived facts (through '{}')", f.name,
+                                                       kMaxDerivedChain, *cycle)
+                                         : fmt::format("fact '{}' depends on itself (through '{}')", f.name, *cycle),
+                                f.where);
     }
     if (auto r = compile_defaults(packs, set); !r) return tl::unexpected(r.error());
     // Rules.

@@ -3,12 +3,13 @@
 // toml++; see bench/README.md). Run configurations stay on toml11 (ARCHITECTURE.md, Decisions).
 #include <fstream>
 #include <set>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
 #include "rules/pack_source.hpp"
+#include "util/input_file.hpp"
+#include "util/nesting.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -18,15 +19,17 @@ public:
     explicit Reader(std::string file) { pack_.file = std::move(file); }
 
     Result<PackSource> run() {
-        std::ifstream in(pack_.file, std::ios::binary);
-        if (!in) return fail("cannot read the rule pack", Location{pack_.file});
-        std::stringstream buffer;
-        buffer << in.rdbuf();
-        text_ = buffer.str();
+        auto text = util::read_input(pack_.file, util::kPackFile);
+        if (!text) return tl::unexpected(text.error());
+        text_ = std::move(*text);
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text_.size(); ++i)
             if (text_[i] == '\n') line_starts_.push_back(i + 1);
-        auto read = parse_all();
+        auto read = [&]() -> Result<PackSource> {
+            if (auto line = util::nesting_exceeded(text_, util::Syntax::toml))
+                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), Location{pack_.file, *line, 1});
+            return parse_all();
+        }();
         // Only errors print a pack line, so the excerpt is attached here, once.
         if (!read && read.error().location.file == pack_.file && read.error().location.source_line.empty())
             read.error().location.source_line = line_text(static_cast<std::size_t>(read.error().location.line));

@@ -12,6 +12,8 @@
 #include "facts/fact_set.hpp"
 #include "output/json_value.hpp"
 #include "rules/engine.hpp"
+#include "util/input_file.hpp"
+#include "util/nesting.hpp"
 
 namespace preflight::rules {
 namespace fs = std::filesystem;
@@ -79,8 +81,12 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             std::string job = (dir / "job.toml").string();
             std::string expect_file = (dir / "expect.toml").string();
             toml::table expect;
+            auto expect_text = util::read_input(expect_file, util::kPackDocument);
+            if (!expect_text) return tl::unexpected(expect_text.error());
+            if (auto line = util::nesting_exceeded(*expect_text, util::Syntax::toml))
+                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), Location{expect_file, *line, 1});
             try {
-                expect = toml::parse_file(expect_file);
+                expect = toml::parse(*expect_text, expect_file);
             } catch (const toml::parse_error& e) {
                 return fail("cannot read test expectations: " + std::string(e.description()),
                             Location{expect_file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)});

@@ -56,7 +56,7 @@ def toml_string(s):
 def write_job(dir_, values):
     path = os.path.join(dir_, "job.toml")
     with open(path, "w", encoding="utf-8") as f:
-        f.write("schema = 1\n[env]\n")
+        f.write("schema = 1\n[job]\n[env]\n")
         for name, value in values.items():
             f.write(f"{name} = {toml_string(value)}\n")
     return path

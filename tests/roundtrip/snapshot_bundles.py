@@ -95,6 +95,11 @@ with tempfile.TemporaryDirectory() as tmp:
 
     foreign = json.loads(manifest)
     foreign["format_version"] = 99
+    # Manifest fields of the wrong type (these exited 3, an internal error).
+    def manifest_with(**fields):
+        m = json.loads(manifest)
+        m.update(fields)
+        return reg("manifest.json", json.dumps(m).encode())
     hostile = {
         "parent path": (bundle("parent", base + [reg("../escape.txt", b"x")]), "../escape.txt"),
         "absolute path": (bundle("absolute", base + [reg("/tmp/preflight-abs.txt", b"x")]), "/tmp/preflight-abs.txt"),
@@ -109,6 +114,14 @@ with tempfile.TemporaryDirectory() as tmp:
         "decompression bomb": (bomb_path, "evidence/zeros"),
         "no manifest": (bundle("nomanifest", [base[1]]), "no manifest.json"),
         "foreign format": (bundle("foreign", [reg("manifest.json", json.dumps(foreign).encode()), base[1]]), "format_version is 99"),
+        "format_version a string": (bundle("fvstring", [manifest_with(format_version="1"), base[1]]),
+                                    "manifest.json: format_version must be an integer, not string"),
+        "format_version null": (bundle("fvnull", [manifest_with(format_version=None), base[1]]),
+                                "manifest.json: format_version must be an integer, not null"),
+        "manifest an array": (bundle("marray", [reg("manifest.json", b"[1]"), base[1]]), "manifest.json must hold a JSON object"),
+        "deeply nested facts": (bundle("deep", [base[0], reg("facts.json", b"[" * 10000 + b"]" * 10000)]),
+                                "facts.json nests deeper than 64 levels"),
+        "a directory": (tmp, "must be a regular file, but this is a directory"),
     }
     # Where the hostile members point: none of these may appear.
     targets = [os.path.join(os.path.dirname(tmp), "escape.txt"), os.path.join(os.getcwd(), "..", "escape.txt"),

@@ -1,5 +1,9 @@
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <chrono>
+#include <limits>
+
 #include "config/run_config.hpp"
 #include "temp_dir.hpp"
 
@@ -7,8 +11,16 @@ using namespace preflight;
 
 namespace {
 
+// Every job declares `schema` and `[job]`; the cases below add them where they do
+// not care (schema first, so the lines of the case's text move down by one).
+std::string as_job(const std::string& text) {
+    std::string out = text.find("schema") == std::string::npos ? "schema = 1\n" + text : text;
+    if (out.find("[job]") == std::string::npos) out += (out.empty() || out.back() == '\n' ? "" : "\n") + std::string("[job]\n");
+    return out;
+}
+
 Result<config::RunConfig> load(const test_support::TempDir& dir, const std::string& text) {
-    auto path = dir.write("job.toml", text);
+    auto path = dir.write("job.toml", as_job(text));
     return config::load_run_config(path, [](const std::string& p) {
         return p == "cann" ? version::Scheme::cann : version::Scheme::pep440;
     });
@@ -34,7 +46,7 @@ TEST(RunConfig, WrongTypeIsAnErrorNamingKeyAndType) {
     auto cfg = load(dir, "[parallel]\ntp = \"two\"\n");
     ASSERT_FALSE(cfg.has_value());
     EXPECT_EQ(cfg.error().message, "'parallel.tp' must be an integer, not a string");
-    EXPECT_EQ(cfg.error().location.line, 2);
+    EXPECT_EQ(cfg.error().location.line, 3);
     EXPECT_EQ(cfg.error().location.key, "parallel.tp");
 }
 
@@ -46,7 +58,7 @@ TEST(RunConfig, UnknownKeysWarnWithASuggestion) {
     EXPECT_NE(cfg->diagnostics[0].message.find("did you mean 'tp'?"), std::string::npos);
     EXPECT_NE(cfg->diagnostics[1].message.find("did you mean 'packing'?"), std::string::npos);
     EXPECT_NE(cfg->diagnostics[2].message.find("did you mean [train]?"), std::string::npos);
-    EXPECT_EQ(cfg->diagnostics[0].location.line, 2);
+    EXPECT_EQ(cfg->diagnostics[0].location.line, 3);
 }
 
 TEST(RunConfig, EnumsVersionsAndNamesAreChecked) {
@@ -79,7 +91,7 @@ TEST(RunConfig, SyntaxErrorsCarryALine) {
     test_support::TempDir dir;
     auto cfg = load(dir, "[job]\nname = \"x\"\nbad line here\n");
     ASSERT_FALSE(cfg.has_value());
-    EXPECT_EQ(cfg.error().location.line, 3);
+    EXPECT_EQ(cfg.error().location.line, 4);
     auto missing = config::load_run_config(dir.path() + "/absent.toml", [](const std::string&) { return version::Scheme::pep440; });
     ASSERT_FALSE(missing.has_value());
     EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);
@@ -98,5 +110,107 @@ TEST(RunConfig, ModelConfigReadsTextConfigAndInlineKeysWin) {
     EXPECT_TRUE(cfg->diagnostics.empty());
     auto broken = load(dir, "[model]\nconfig = \"missing.json\"\n");
     ASSERT_FALSE(broken.has_value());
-    EXPECT_EQ(broken.error().location.line, 2);
+    EXPECT_EQ(broken.error().location.line, 3);
+}
+
+TEST(RunConfig, AJobDeclaresSchemaAndAJobTable) {
+    test_support::TempDir dir;
+    auto scheme = [](const std::string&) { return version::Scheme::pep440; };
+    for (const char* text : {"", "\n# nothing\n", "[job]\nname = \"x\"\n", "schema = 1\n", "schema = 1\njob = 3\n"}) {
+        auto cfg = config::load_run_config(dir.write("j.toml", text), scheme);
+        ASSERT_FALSE(cfg.has_value()) << "accepted: " << text;
+        EXPECT_NE(cfg.error().message.find("not a run configuration"), std::string::npos) << cfg.error().message;
+        EXPECT_EQ(cfg.error().location.line, 1);
+    }
+    EXPECT_TRUE(config::load_run_config(dir.write("ok.toml", "schema = 1\n[job]\n"), scheme).has_value());
+}
+
+TEST(RunConfig, OnlyRegularFilesAreRead) {
+    test_support::TempDir dir;
+    auto scheme = [](const std::string&) { return version::Scheme::pep440; };
+    auto d = config::load_run_config(dir.path(), scheme);
+    ASSERT_FALSE(d.has_value());
+    EXPECT_NE(d.error().message.find("must be a regular file, but this is a directory"), std::string::npos) << d.error().message;
+    auto z = config::load_run_config("/dev/zero", scheme);  // would grow until memory runs out
+    ASSERT_FALSE(z.has_value());
+    EXPECT_NE(z.error().message.find("a character device"), std::string::npos) << z.error().message;
+}
+
+TEST(RunConfig, DeepNestingIsRefusedBeforeTheParserRecurses) {
+    test_support::TempDir dir;
+    // 10,000 levels segfaulted toml11; both arrays and inline tables are counted.
+    std::string arrays = "schema = 1\n[job]\nx = " + std::string(10000, '[') + std::string(10000, ']') + "\n";
+    auto a = load(dir, arrays);
+    ASSERT_FALSE(a.has_value());
+    EXPECT_NE(a.error().message.find("nest deeper than 64 levels"), std::string::npos) << a.error().message;
+    EXPECT_EQ(a.error().location.line, 3);
+    std::string tables = "schema = 1\n[job]\nx = ";
+    for (int i = 0; i < 10000; ++i) tables += "{a = ";
+    tables += "1" + std::string(10000, '}') + "\n";
+    auto t = load(dir, tables);
+    ASSERT_FALSE(t.has_value());
+    EXPECT_NE(t.error().message.find("nest deeper"), std::string::npos);
+    // Brackets inside strings and comments are not nesting.
+    auto quoted = load(dir, "schema = 1\n[job]\nname = \"" + std::string(200, '[') + "\" # " + std::string(200, '{') +
+                                "\n[model]\nx = '''" + std::string(200, '[') + "'''\n");
+    EXPECT_TRUE(quoted.has_value()) << quoted.error().message;
+}
+
+TEST(RunConfig, IntegersPast64BitsAreRefusedNotClamped) {
+    test_support::TempDir dir;
+    auto big = load(dir, "[parallel]\ntp = 99999999999999999999\n");
+    ASSERT_FALSE(big.has_value());
+    EXPECT_NE(big.error().message.find("'parallel.tp' = 99999999999999999999 is out of range"), std::string::npos) << big.error().message;
+    EXPECT_EQ(big.error().location.line, 3);
+    EXPECT_EQ(big.error().location.key, "parallel.tp");
+    EXPECT_FALSE(load(dir, "[model]\ncustom = -99999999999999999999\n").has_value());
+    EXPECT_FALSE(load(dir, "[parallel]\ntp = 0x1_0000_0000_0000_0000\n").has_value());
+    auto max = load(dir, "[model]\ncustom = 9_223_372_036_854_775_807\nhex = 0xff\n");
+    ASSERT_TRUE(max.has_value()) << max.error().message;
+    EXPECT_EQ(max->values.at("model.custom").value, Value(std::numeric_limits<std::int64_t>::max()));
+    EXPECT_EQ(max->values.at("model.hex").value, Value(std::int64_t{255}));
+}
+
+TEST(RunConfig, CountsAndDegreesBelowTheirMinimumAreRefused) {
+    test_support::TempDir dir;
+    for (const char* text : {"[parallel]\ntp = 0\n", "[parallel]\ncp = -2\n", "[hardware]\nnodes = 0\n",
+                             "[model]\nnum_attention_heads = -4\n", "[rollout]\ntp = 0\n", "[train]\noptimization_level = -1\n"}) {
+        auto cfg = load(dir, text);
+        ASSERT_FALSE(cfg.has_value()) << "accepted: " << text;
+        EXPECT_NE(cfg.error().message.find("it must be at least"), std::string::npos) << cfg.error().message;
+    }
+    EXPECT_TRUE(load(dir, "[train]\noptimization_level = 0\n[model]\nnum_experts = 0\n").has_value());
+    dir.write("m/config.json", R"({"num_attention_heads": 0})");
+    auto from_json = load(dir, "[model]\nconfig = \"m/config.json\"\n");
+    ASSERT_FALSE(from_json.has_value());
+    EXPECT_NE(from_json.error().message.find("'num_attention_heads' in"), std::string::npos) << from_json.error().message;
+    dir.write("m/big.json", R"({"num_attention_heads": 18446744073709551615})");
+    EXPECT_FALSE(load(dir, "[model]\nconfig = \"m/big.json\"\n").has_value());
+    dir.write("m/deep.json", std::string(10000, '[') + std::string(10000, ']'));
+    auto deep = load(dir, "[model]\nconfig = \"m/deep.json\"\n");
+    ASSERT_FALSE(deep.has_value());
+    EXPECT_NE(deep.error().message.find("nests deeper"), std::string::npos) << deep.error().message;
+}
+
+TEST(RunConfig, LoadingIsLinearInTheNumberOfKeys) {
+    // Every value's line used to be counted from the start of the file (toml11's
+    // location()), so 4x the keys took about 16x the time (50,000 keys: 8 s and
+    // more). Linear, 4x the keys take about 4x; the bound leaves room for noise and
+    // holds under the sanitizers too, where both sizes slow down alike.
+    test_support::TempDir dir;
+    auto seconds_for = [&](int keys) {
+        std::string text = "schema = 1\n[job]\n[env]\n";
+        for (int i = 0; i < keys; ++i) text += "VAR_" + std::to_string(i) + " = \"value-" + std::to_string(i) + "\"\n";
+        double best = 1e9;
+        for (int round = 0; round < 2; ++round) {
+            auto start = std::chrono::steady_clock::now();
+            auto cfg = load(dir, text);
+            best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
+            EXPECT_TRUE(cfg.has_value());
+            if (cfg) EXPECT_EQ(cfg->env.at("VAR_" + std::to_string(keys - 1)).origin.where.line, keys + 3);
+        }
+        return best;
+    };
+    double small = seconds_for(4000), large = seconds_for(16000);
+    EXPECT_LT(large / small, 8.0) << "4,000 keys: " << small << " s; 16,000 keys: " << large << " s";
 }

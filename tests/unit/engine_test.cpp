@@ -1,5 +1,7 @@
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "config/run_config.hpp"
 #include "rules/engine.hpp"
 #include "rules/pack_collector.hpp"
@@ -30,9 +32,11 @@ Result<rules::RuleSet> load(const test_support::TempDir& dir, const std::string&
 
 rules::CheckResult check(const test_support::TempDir& dir, const rules::RuleSet& set, const std::string& job,
                          rules::CheckOptions options = {}) {
-    auto path = dir.write("job.toml", job);
+    // Every job declares schema and [job]; the cases add them where they do not care.
+    bool has_job = job.find("[job]") != std::string::npos;
+    auto path = dir.write("job.toml", "schema = 1\n" + job + (has_job ? "" : "\n[job]\n"));
     auto cfg = config::load_run_config(path, [&](const std::string& p) { return set.scheme_of(p); });
-    EXPECT_TRUE(cfg.has_value());
+    EXPECT_TRUE(cfg.has_value()) << cfg.error().message;
     return rules::run_check(set, facts::from_run_config(*cfg), path, options);
 }
 
@@ -77,6 +81,43 @@ TEST(Engine, AFixThatUndoesItselfIsAnOscillation) {
     auto got = ids(r);
     EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-oscillation"), got.end());
     EXPECT_TRUE(r.has_at_least(Severity::error));
+}
+
+TEST(Engine, AConflictFoundInALaterRoundLeavesTheKeyOutOfThePatch) {
+    // a sets X=0 in round 1; b fires only then and wants X=1: neither value may land.
+    test_support::TempDir dir;
+    auto set = load(dir, rule("a", "true", "[[rules.fix]]\nenv = \"X\"\nset = \"0\"\n") +
+                             rule("b", "env('X') == '0'", "[[rules.fix]]\nenv = \"X\"\nset = \"1\"\n") +
+                             rule("c", "true", "[[rules.fix]]\nenv = \"Y\"\nset = \"1\"\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "");
+    EXPECT_FALSE(r.patch.env.count("X"));
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"env.X"}));
+    EXPECT_EQ(r.patch.env.at("Y").value, Value("1"));  // an unrelated fix still stands
+    auto got = ids(r);
+    EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-conflict"), got.end());
+}
+
+TEST(Engine, AFixThatNeverSettlesIsNotApplied) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("doubles", "parallel.tp > 0", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp * 2\"\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "[parallel]\ntp = 2\n");
+    EXPECT_FALSE(r.patch.config.count("parallel.tp")) << "tp = " << display(*r.patch.config.at("parallel.tp").value);
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    auto got = ids(r);
+    EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-no-fixpoint"), got.end());
+}
+
+TEST(Engine, AnOscillatingKeyIsNotApplied) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("flip", "true", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp % 2 + 1\"\n") +
+                             rule("steady", "true", "[[rules.fix]]\nconfig = \"train.packing\"\nset = false\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "");
+    EXPECT_FALSE(r.patch.config.count("parallel.tp"));
+    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
 }
 
 TEST(Engine, SuggestedFixesWaitForApplySuggested) {
@@ -276,4 +317,30 @@ TEST(Engine, RevisionsComeFromTheJobAndAreUnknownOtherwise) {
     auto unknown = check(dir, *set, "[packages]\nmindspeed = \"0.12.1\"\n");
     ASSERT_EQ(ids(unknown), std::vector<std::string>{"branch?"});
     EXPECT_NE(unknown.findings[0].message.find("revision(mindspeed) unknown"), std::string::npos);
+}
+
+TEST(PackLoading, DeepPacksAndLongDerivedChainsAreRefused) {
+    test_support::TempDir dir;
+    auto deep = load(dir, "[[tables.t]]\nx = " + std::string(10000, '[') + std::string(10000, ']') + "\n");
+    ASSERT_FALSE(deep.has_value());
+    EXPECT_NE(deep.error().message.find("nest deeper than 64 levels"), std::string::npos) << deep.error().message;
+    EXPECT_EQ(deep.error().location.line, 7);
+
+    // x.f0 = true, x.f1 = x.f0, … : evaluation recurses once per link.
+    // Declared in either order: the check itself must not recurse along the chain.
+    auto chain = [](int links, bool reversed) {
+        std::string facts = "[[facts]]\nname = \"x.f0\"\ntype = \"bool\"\nexpr = \"true\"\ndoc = \"d\"\n";
+        for (int i = 1; i <= links; ++i) {
+            std::string fact = "[[facts]]\nname = \"x.f" + std::to_string(i) + "\"\ntype = \"bool\"\nexpr = \"x.f" + std::to_string(i - 1) +
+                               "\"\ndoc = \"d\"\n";
+            facts = reversed ? fact + facts : facts + fact;
+        }
+        return facts;
+    };
+    for (bool reversed : {false, true}) {
+        auto long_chain = load(dir, chain(500, reversed));
+        ASSERT_FALSE(long_chain.has_value());
+        EXPECT_NE(long_chain.error().message.find("chain of more than 64 derived facts"), std::string::npos) << long_chain.error().message;
+        EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
+    }
 }

@@ -68,6 +68,25 @@ TEST_F(LangTest, NestingIsBounded) {
     EXPECT_TRUE(compile(ok, world).has_value());
 }
 
+TEST_F(LangTest, FlatChainsAreBoundedToo) {
+    // No parentheses, but the tree of 20,000 '&&' terms is 20,000 levels deep: it
+    // crashed the checker before the parser bounded the tree's height.
+    std::string chain = "true";
+    for (int i = 0; i < 20000; ++i) chain += " && parallel.tp > 1";
+    auto long_chain = compile_error(chain);
+    EXPECT_NE(long_chain.message.find("expression too long"), std::string::npos) << long_chain.message;
+    std::string sum = "1";
+    for (int i = 0; i < 20000; ++i) sum += " + 1";
+    EXPECT_NE(compile_error(sum + " > 0").message.find("expression too long"), std::string::npos);
+    std::string list = "[1";
+    for (int i = 0; i < 20000; ++i) list += ", 1";
+    EXPECT_NE(compile_error("parallel.tp in " + list + "]").message.find("more than"), std::string::npos);
+    // A chain within the bound evaluates.
+    std::string fine = "true";
+    for (int i = 0; i < 200; ++i) fine += " && parallel.tp > 1";
+    EXPECT_EQ(eval(fine), Value(true));
+}
+
 TEST_F(LangTest, TypeErrorsAreFoundAtLoad) {
     EXPECT_NE(compile_error("parallel.tp == 'two'").message.find("cannot compare int with string"), std::string::npos);
     auto unknown = compile_error("parallel.tpp == 2");
