@@ -9,6 +9,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 #include "output/toml_edit.hpp"
 #include "util/atomic_file.hpp"
 
@@ -76,7 +77,7 @@ int run(const FixArgs& args, Common& common) {
         auto written = util::write_file_atomically(target, *patched);
         if (!written) return report_input_error(written.error(), common);
         if (!common.quiet)
-            std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", target, edits.size(), edits.size() == 1 ? "" : "s");
+            std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", output::printable(target), edits.size(), edits.size() == 1 ? "" : "s");
     }
     std::cerr << remaining_errors_note(evaluation->result);
     return exit_pass;

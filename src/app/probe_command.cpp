@@ -9,6 +9,7 @@
 #include "core/exit_code.hpp"
 #include "output/json_value.hpp"
 #include "output/excerpt.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
@@ -21,7 +22,8 @@ int run(Common& common, const std::string& output) {
     auto node = node_facts(probing, *rules);
     if (!node) return report_input_error(node.error(), common);
     for (const auto& d : node->findings)
-        std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity), d.message, d.code);
+        std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity),
+                                 output::printable(d.message), output::printable(d.code));
     if (!output.empty()) {
         std::vector<std::string> evidence;
         for (const auto* map : {&node->packages, &node->hardware})

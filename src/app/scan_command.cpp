@@ -10,6 +10,7 @@
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "facts/scan.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
