@@ -51,13 +51,21 @@ int run(Common& common, const std::string& output) {
             origins["hardware." + name] = describe(f.origin);
         }
         j["origins"] = origins;
+        j["redacted"] = node->redacted;  // name → rule; the value itself is never kept
         std::cout << j.dump(2) << "\n";
         return exit_pass;
     }
-    for (const auto& [name, f] : node->hardware) std::cout << fmt::format("({}) {} = {}\n", describe(f.origin), name, display(f.value));
+    using output::printable;
+    for (const auto& [name, f] : node->hardware)
+        std::cout << printable(fmt::format("({}) {} = {}", describe(f.origin), name, display(f.value))) << "\n";
     for (const auto& [name, f] : node->packages)
-        std::cout << fmt::format("({}) pkg {} = {}\n", describe(f.origin), name, display(f.value));
-    for (const auto& [name, f] : node->env) std::cout << fmt::format("(probe) env {} = {}\n", name, display(f.value));
+        std::cout << printable(fmt::format("({}) pkg {} = {}", describe(f.origin), name, display(f.value))) << "\n";
+    for (const auto& [name, f] : node->env) {
+        auto why = node->redacted.find(name);
+        std::cout << printable(fmt::format("(probe) env {} = {}{}", name, display(f.value),
+                                           why == node->redacted.end() ? "" : "  [" + why->second + "]"))
+                  << "\n";
+    }
     return exit_pass;
 }
 

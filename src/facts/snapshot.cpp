@@ -91,6 +91,7 @@ json facts_json(const NodeFacts& node) {
     for (const auto& d : node.findings)
         findings.push_back({{"severity", std::string(to_string(d.severity))}, {"code", d.code}, {"message", d.message}, {"file", d.location.file}});
     out["findings"] = findings;
+    out["redacted"] = node.redacted;
     return out;
 }
 
@@ -108,6 +109,9 @@ Result<NodeFacts> facts_from(const json& j, const std::string& where) {
         node.packages_complete = j.at("packages_complete").get<bool>();
         for (const auto& u : j.at("uncovered")) node.uncovered.insert(u.get<std::string>());
         node.absent_origin = origin_from(j.at("absent_origin"));
+        // Bundles written before redactions were recorded have none.
+        if (j.contains("redacted"))
+            for (const auto& [name, rule] : j.at("redacted").items()) node.redacted[name] = rule.get<std::string>();
         for (const auto& d : j.at("findings"))
             node.findings.push_back({parse_severity(d.at("severity").get<std::string>()).value_or(Severity::warning),
                                      d.at("code").get<std::string>(), d.at("message").get<std::string>(), Location{d.at("file").get<std::string>()}});
