@@ -250,6 +250,9 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             auto so = name.find(".so");
             if (so == std::string::npos || (so + 3 != name.size() && name[so + 3] != '.')) continue;
             std::string path = dir + "/" + name;
+            // Sized before it is read: a huge file is skipped, not loaded.
+            std::error_code size_ec;
+            if (!fs::is_regular_file(path, size_ec) || fs::file_size(path, size_ec) > (256u << 20) || size_ec) continue;
             auto data = util::read_file(path);
             if (!data || data->size() > (256u << 20)) continue;
             node.hardware["binary." + name + ".sha256"] = Fact{Value(util::digest_hex(*data, "SHA256")), probe_origin(path)};
