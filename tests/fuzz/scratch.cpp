@@ -9,16 +9,18 @@
 namespace preflight::fuzz {
 
 std::string scratch_dir() {
-    static const std::string dir = [] {
-        std::string pattern = (std::filesystem::temp_directory_path() / "preflight-fuzz-XXXXXX").string();
-        if (!mkdtemp(pattern.data())) std::abort();
+    // Never destroyed: the exit handler that removes the folder runs after static
+    // destructors would have freed it.
+    static const std::string* dir = [] {
+        auto* pattern = new std::string((std::filesystem::temp_directory_path() / "preflight-fuzz-XXXXXX").string());
+        if (!mkdtemp(pattern->data())) std::abort();
         std::atexit([] {
             std::error_code ec;
-            std::filesystem::remove_all(scratch_dir(), ec);
+            std::filesystem::remove_all(*dir, ec);
         });
         return pattern;
     }();
-    return dir;
+    return *dir;
 }
 
 std::string scratch_file(const std::string& name, std::string_view text) {
