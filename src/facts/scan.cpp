@@ -93,7 +93,7 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
         archive_read_support_format_tar(inner.get());
         Nested nested{a, {}};
         if (archive_read_open(inner.get(), &nested, nullptr, nested_read, nullptr) != ARCHIVE_OK)
-            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_string(inner.get())), Location{label});
+            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_text(inner.get())), Location{label});
         return scan_archive(inner.get(), label + ":" + member, state.archive_size, state, depth + 1);
     }
     bool meta = is_metadata(member), lib = is_shared_library(member);
@@ -107,7 +107,7 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
     std::uint64_t member_size = 0;
     while (true) {
         la_ssize_t n = archive_read_data(a, buf, sizeof buf);
-        if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_string(a)), Location{label});
+        if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_text(a)), Location{label});
         if (n == 0) break;
         if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
         state.progress(static_cast<std::uint64_t>(n));
@@ -128,7 +128,7 @@ Result<void> scan_archive(archive* a, const std::string& label, std::uint64_t si
         int rc = archive_read_next_header(a, &e);
         if (rc == ARCHIVE_EOF) return {};
         if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN)
-            return fail(std::string("truncated or corrupt archive: ") + archive_error_string(a), Location{label});
+            return fail(std::string("truncated or corrupt archive: ") + archive_error_text(a), Location{label});
         auto admitted = guard.admit(e);
         if (!admitted) return tl::unexpected(admitted.error());
         if (!*admitted) continue;
@@ -233,7 +233,7 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
         archive_read_support_filter_all(a.get());
         archive_read_support_format_all(a.get());
         if (archive_read_open_filename(a.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
-            return fail(std::string("not an archive preflight can read: ") + archive_error_string(a.get()), Location{path});
+            return fail(std::string("not an archive preflight can read: ") + archive_error_text(a.get()), Location{path});
         state.archive_size = size;
         if (auto r = scan_archive(a.get(), path, size, state, 0); !r) return tl::unexpected(r.error());
     }

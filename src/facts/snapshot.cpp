@@ -165,7 +165,7 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
         archive_write_set_format_pax_restricted(w.a);
         archive_write_add_filter_gzip(w.a);
         if (archive_write_open(w.a, &bundle, nullptr, append_to_string, nullptr) != ARCHIVE_OK)
-            return fail(std::string("cannot write the snapshot: ") + archive_error_string(w.a), Location{path});
+            return fail(std::string("cannot write the snapshot: ") + archive_error_text(w.a), Location{path});
         bool ok = add_member(w.a, "manifest.json", manifest.dump(2) + "\n", now) &&
                   add_member(w.a, "facts.json", facts_json(node).dump(2) + "\n", now);
         // Evidence: the small files facts were read from, at most 1 MiB each and 8 MiB in all.
@@ -182,7 +182,7 @@ Result<void> write_snapshot(const std::string& path, const NodeFacts& node, cons
         }
         ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
         if (!ok)
-            return fail(std::string("cannot write the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"), Location{path});
+            return fail(std::string("cannot write the snapshot: ") + archive_error_text(w.a), Location{path});
     }
     return util::write_file_atomically(path, bundle);
 }
@@ -195,7 +195,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     archive_read_support_filter_all(r.a);
     archive_read_support_format_tar(r.a);
     if (archive_read_open_filename(r.a, path.c_str(), 64 * 1024) != ARCHIVE_OK)
-        return fail(std::string("not a snapshot bundle: ") + archive_error_string(r.a), Location{path});
+        return fail(std::string("not a snapshot bundle: ") + archive_error_text(r.a), Location{path});
     std::optional<std::string> manifest_text, facts_text;
     ArchiveGuard guard(path, compressed, limits);
     archive_entry* e = nullptr;
@@ -203,7 +203,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         int rc = archive_read_next_header(r.a, &e);
         if (rc == ARCHIVE_EOF) break;
         if (rc != ARCHIVE_OK)
-            return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_string(r.a), Location{path});
+            return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_text(r.a), Location{path});
         auto admitted = guard.admit(e);
         if (!admitted) return tl::unexpected(admitted.error());
         if (!*admitted) continue;
@@ -212,7 +212,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         char buf[64 * 1024];
         while (true) {
             la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
-            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_string(r.a)), Location{path});
+            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_text(r.a)), Location{path});
             if (n == 0) break;
             if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
             // Only the two documents are kept in memory; evidence is just checked.
