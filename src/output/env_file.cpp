@@ -66,7 +66,7 @@ Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
         } else {
             // python-dotenv's quoted-value pattern reads backslash-quote as an escaped
             // quote before it looks for the closing one.
-            if (v.back() == '\\') return refuse(e, "dotenv", "a quoted value cannot end in a backslash");
+            if (!v.empty() && v.back() == '\\') return refuse(e, "dotenv", "a quoted value cannot end in a backslash");
             encoded = "\"";
             for (char c : v) {
                 if (c == '\\') encoded += "\\\\";
