@@ -229,7 +229,10 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     } catch (const json::exception& ex) {
         return fail(std::string("manifest.json is not JSON: ") + ex.what(), Location{path});
     }
-    if (!manifest.is_object() || manifest.value("format_version", 0) != kSnapshotFormat)
+    // json::value() throws when the field has another type: compare only an integer.
+    auto version = manifest.is_object() ? manifest.find("format_version") : manifest.end();
+    bool readable = version != manifest.end() && version->is_number_integer() && version->get<long long>() == kSnapshotFormat;
+    if (!readable)
         return fail(fmt::format("the bundle's format_version is {}, but this preflight reads {}",
                                 manifest.is_object() && manifest.contains("format_version") ? manifest["format_version"].dump() : "missing",
                                 kSnapshotFormat),

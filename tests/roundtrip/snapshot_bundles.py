@@ -113,6 +113,10 @@ with tempfile.TemporaryDirectory() as tmp:
         "decompression bomb": (bomb_path, "evidence/zeros"),
         "no manifest": (bundle("nomanifest", [base[1]]), "no manifest.json"),
         "foreign format": (bundle("foreign", [reg("manifest.json", json.dumps(foreign).encode()), base[1]]), "format_version is 99"),
+        "format_version as a string": (bundle("stringver", [reg("manifest.json", json.dumps(dict(foreign, format_version="1")).encode()),
+                                                            base[1]]), 'format_version is "1"'),
+        "format_version null": (bundle("nullver", [reg("manifest.json", json.dumps(dict(foreign, format_version=None)).encode()),
+                                                   base[1]]), "format_version is null"),
     }
     # Where the hostile members point: none of these may appear.
     targets = [os.path.join(os.path.dirname(tmp), "escape.txt"), os.path.join(os.getcwd(), "..", "escape.txt"),
