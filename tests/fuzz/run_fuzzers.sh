@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs every libFuzzer target of a PREFLIGHT_FUZZ=ON build for a fixed number of
-# runs, from its seed corpus. A crash leaves its input in the work folder and fails;
+# runs (at most 30 s each), from its seed corpus. A crash leaves its input in the work folder and fails;
 # copy it into tests/fuzz/corpus/<target>/ so every build replays it from then on.
 # Usage: run_fuzzers.sh BUILD_DIR [RUNS]
 set -euo pipefail
@@ -15,9 +15,10 @@ for corpus in "$root"/tests/fuzz/corpus/*/; do
   mkdir -p "$work/$name"
   start=$(date +%s)
   # New inputs go to the work folder; the seeds are only read.
-  if "$build/tests/fuzz/fuzz_$name" -runs="$runs" -max_len=4096 -max_total_time=60 -timeout=20 -rss_limit_mb=2048 \
+  if "$build/tests/fuzz/fuzz_$name" -runs="$runs" -max_len=4096 -max_total_time=30 -timeout=20 -rss_limit_mb=2048 \
        -print_final_stats=0 -artifact_prefix="$work/$name-" "$work/$name" "$corpus" >"$work/$name.log" 2>&1; then
-    echo "fuzz $name: $runs runs, $(( $(date +%s) - start )) s" >&2
+    done_line=$(grep -o 'Done [0-9]* runs' "$work/$name.log" | tail -1)
+    echo "fuzz $name: ${done_line:-done} (of $runs), $(( $(date +%s) - start )) s" >&2
   else
     echo "FAIL fuzz $name: see below; the input is kept as $(ls "$work/$name"-* 2>/dev/null | head -1)" >&2
     tail -40 "$work/$name.log" >&2
