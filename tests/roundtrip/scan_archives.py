@@ -5,7 +5,7 @@ Each crafted input holds shared libraries of random bytes and a distribution's
 metadata; the scan must name the distribution and give every library the SHA-256
 hashlib computes for its bytes, mark digests a pack lists as known, and refuse
 hostile archives with exit 2 naming the member. Files of a directory are streamed
-(peak memory stays small for a 1 GiB sparse library, measured with /usr/bin/time),
+(peak memory stays far below a 1 GiB sparse library's size, measured with /usr/bin/time),
 and what the scan does not read is listed with the reason, in text and JSON.
 Usage: scan_archives.py PREFLIGHT
 """
@@ -154,9 +154,11 @@ with tempfile.TemporaryDirectory() as tmp:
     block = bytes(1 << 20)
     for _ in range(1 << 10):
         zeros.update(block)
-    result(timed.returncode == 0 and rss is not None and rss < 100 * 1024 and
+    # 256 MiB leaves room for ASan's shadow memory and quarantine (about 140 MiB there,
+    # 12 MiB in a plain build); reading the file whole would take over 1 GiB.
+    result(timed.returncode == 0 and rss is not None and rss < 256 * 1024 and
            libs_out == [{"member": "libhuge.so", "sha256": zeros.hexdigest(), "size": 1 << 30, "known": None}],
-           f"a 1 GiB library in a directory is digested in {rss} KiB of peak memory (< 100 MiB)")
+           f"a 1 GiB library in a directory is digested in {rss} KiB of peak memory (< 256 MiB)")
 
     # What is not read is listed, with the reason: links, special files, archives
     # inside a directory or inside an archive.
