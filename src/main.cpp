@@ -4,12 +4,13 @@
 
 #include "app/app.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 
 int main(int argc, char** argv) {
     try {
         return preflight::app::run(argc, argv);
     } catch (const std::exception& e) {
-        std::cerr << "preflight: internal error: " << e.what() << "\n";
+        std::cerr << "preflight: internal error: " << preflight::output::printable(e.what()) << "\n";
     } catch (...) {
         std::cerr << "preflight: internal error\n";
     }

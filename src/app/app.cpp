@@ -9,6 +9,7 @@
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 #include "util/did_you_mean.hpp"
 
 namespace preflight::app {
@@ -49,7 +50,7 @@ int run(int argc, char** argv) {
         for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
         if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
             auto near = util::closest(argv[1], names);
-            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n", argv[1],
+            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n", output::printable(argv[1]),
                                      near ? fmt::format("; did you mean '{}'?", *near) : "");
             return exit_bad_input;
         }
@@ -63,7 +64,7 @@ int run(int argc, char** argv) {
     } catch (const CLI::CallForVersion& e) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
-        std::cerr << "preflight: error: " << e.what() << "\nRun 'preflight --help' for usage.\n";
+        std::cerr << "preflight: error: " << output::printable(e.what()) << "\nRun 'preflight --help' for usage.\n";
         return exit_bad_input;
     }
     return common.exit_code;

@@ -6,6 +6,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
@@ -84,7 +85,7 @@ int run(const ArgsArgs& args, Common& common) {
         if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key))
             unmapped += (unmapped.empty() ? "" : ", ") + key;
     }
-    if (!unmapped.empty()) std::cerr << fmt::format("preflight: note: no {} flag for {}\n", args.style, unmapped);
+    if (!unmapped.empty()) std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, unmapped)) << "\n";
     std::cerr << remaining_errors_note(evaluation->result);
     return exit_pass;
 }

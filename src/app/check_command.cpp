@@ -7,6 +7,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 #include "output/report.hpp"
 #include "rules/engine.hpp"
 
@@ -31,7 +32,7 @@ std::string dump(const facts::FactSet& f) {
                                                  fact.value.is_null() ? "not installed" : display(fact.value))});
     std::sort(lines.begin(), lines.end());
     std::string out;
-    for (const auto& [k, line] : lines) out += line + "\n";
+    for (const auto& [k, line] : lines) out += output::printable(line) + "\n";
     return out;
 }
 

@@ -5,6 +5,7 @@
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 #include "util/did_you_mean.hpp"
 
 namespace preflight::app {
@@ -23,35 +24,40 @@ int run(const std::string& id, Common& common) {
             common);
     }
     auto style = stdout_style(common);
+    // Pack texts are input too: one-line fields are escaped whole, the explanation
+    // page and the condition keep their lines.
+    auto p = [](std::string_view text) { return output::printable(text); };
+    auto lines = [](std::string_view text) { return output::printable(text, output::Keep::lines); };
     std::string out;
-    out += fmt::format("{} ({} {}, pack {})\n", style.bold(rule->id), to_string(rule->severity), "rule", rule->pack);
-    out += fmt::format("  {}\n\n", rule->summary);
+    out += fmt::format("{} ({} {}, pack {})\n", style.bold(p(rule->id)), to_string(rule->severity), "rule", p(rule->pack));
+    out += fmt::format("  {}\n\n", p(rule->summary));
     auto explain = rules::explanation(*rule);
     if (!explain)
         return report_input_error(Error{fmt::format("rule '{}' has no explanation: write {}", rule->id, rule->explain_file), rule->where},
                                   common);
-    out += *explain;
+    out += lines(*explain);
     if (!explain->empty() && explain->back() != '\n') out += "\n";
-    out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), rule->when.source);
-    if (rule->error_when) out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), rule->error_when->source);
+    out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), lines(rule->when.source));
+    if (rule->error_when)
+        out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), lines(rule->error_when->source));
     if (!rule->fixed_in.empty()) {
         out += style.bold("retired once all of these are installed:") + "\n";
-        for (const auto& f : rule->fixed_in) out += fmt::format("  {} {}\n", f.package, f.range.text());
+        for (const auto& f : rule->fixed_in) out += fmt::format("  {} {}\n", p(f.package), p(f.range.text()));
     }
     if (!rule->fixes.empty()) {
         out += style.bold("fix:") + "\n";
         for (const auto& f : rule->fixes) {
             std::string target = f.target == rules::Fix::Target::env ? "env " + f.key : f.key;
             std::string value = f.unset ? "unset" : f.literal ? "= " + literal(*f.literal) : "= " + f.expr->source;
-            out += fmt::format("  {} {} ({})\n", target, value, f.safe ? "safe: applied by check and fix" : "suggested: applied with --apply-suggested");
+            out += fmt::format("  {} {} ({})\n", p(target), p(value), f.safe ? "safe: applied by check and fix" : "suggested: applied with --apply-suggested");
         }
     }
     for (const auto& fb : rule->fallbacks)
-        out += fmt::format("{} {} -> {}: {}\n", style.bold("fallback:"), fb.kernel, fb.implementation, fb.reason);
-    for (const auto& lim : rule->limitations) out += fmt::format("{} {}: {}\n", style.bold("limitation:"), lim.feature, lim.reason);
+        out += fmt::format("{} {} -> {}: {}\n", style.bold("fallback:"), p(fb.kernel), p(fb.implementation), p(fb.reason));
+    for (const auto& lim : rule->limitations) out += fmt::format("{} {}: {}\n", style.bold("limitation:"), p(lim.feature), p(lim.reason));
     out += style.bold("references:") + "\n";
-    for (const auto& r : rule->references) out += fmt::format("  {}\n", r);
-    out += fmt::format("defined at {}:{}\n", rule->where.file, rule->where.line);
+    for (const auto& r : rule->references) out += fmt::format("  {}\n", p(r));
+    out += fmt::format("defined at {}:{}\n", p(rule->where.file), rule->where.line);
     std::cout << out;
     return exit_pass;
 }

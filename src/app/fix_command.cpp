@@ -7,6 +7,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "output/printable.hpp"
 #include "output/toml_edit.hpp"
 #include "util/input_file.hpp"
 #include "util/output_target.hpp"
@@ -74,7 +75,7 @@ int run(const FixArgs& args, Common& common) {
     if (!written) return report_input_error(written.error(), common);
     if (target != "-") {
         if (!common.quiet)
-            std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", target, edits.size(), edits.size() == 1 ? "" : "s");
+            std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", output::printable(target), edits.size(), edits.size() == 1 ? "" : "s");
     }
     std::cerr << remaining_errors_note(evaluation->result);
     return exit_pass;

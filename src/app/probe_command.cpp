@@ -10,6 +10,7 @@
 #include "output/json_value.hpp"
 #include "output/excerpt.hpp"
 #include "util/output_target.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
@@ -28,7 +29,8 @@ int run(Common& common, const ProbeArgs& args) {
     auto node = node_facts(probing, *rules);
     if (!node) return report_input_error(node.error(), common);
     for (const auto& d : node->findings)
-        std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity), d.message, d.code);
+        std::cerr << fmt::format("{}: {}: {} [{}]\n", output::location_prefix(d.location), to_string(d.severity),
+                                 output::printable(d.message), output::printable(d.code));
     if (!output.empty()) {
         std::vector<std::string> evidence;
         for (const auto* map : {&node->packages, &node->hardware})
@@ -58,13 +60,21 @@ int run(Common& common, const ProbeArgs& args) {
             origins["hardware." + name] = describe(f.origin);
         }
         j["origins"] = origins;
+        j["redacted"] = node->redacted;  // name → rule; the value itself is never kept
         std::cout << j.dump(2) << "\n";
         return exit_pass;
     }
-    for (const auto& [name, f] : node->hardware) std::cout << fmt::format("({}) {} = {}\n", describe(f.origin), name, display(f.value));
+    using output::printable;
+    for (const auto& [name, f] : node->hardware)
+        std::cout << printable(fmt::format("({}) {} = {}", describe(f.origin), name, display(f.value))) << "\n";
     for (const auto& [name, f] : node->packages)
-        std::cout << fmt::format("({}) pkg {} = {}\n", describe(f.origin), name, display(f.value));
-    for (const auto& [name, f] : node->env) std::cout << fmt::format("(probe) env {} = {}\n", name, display(f.value));
+        std::cout << printable(fmt::format("({}) pkg {} = {}", describe(f.origin), name, display(f.value))) << "\n";
+    for (const auto& [name, f] : node->env) {
+        auto why = node->redacted.find(name);
+        std::cout << printable(fmt::format("(probe) env {} = {}{}", name, display(f.value),
+                                           why == node->redacted.end() ? "" : "  [" + why->second + "]"))
+                  << "\n";
+    }
     return exit_pass;
 }
 

@@ -7,6 +7,7 @@
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "lang/type.hpp"
+#include "output/printable.hpp"
 #include "rules/rule_tests.hpp"
 
 namespace preflight::app {
@@ -29,13 +30,15 @@ int list(Common& common) {
     }
     auto style = stdout_style(common);
     for (const auto& p : rules->packs) {
-        std::cout << fmt::format("{} {} ({} rule{}) — {}\n  {}\n", style.bold(p.name), p.version, p.rule_count,
-                                 p.rule_count == 1 ? "" : "s", p.summary, p.file);
+        using output::printable;
+        std::cout << fmt::format("{} {} ({} rule{}) — {}\n  {}\n", style.bold(printable(p.name)), printable(p.version), p.rule_count,
+                                 p.rule_count == 1 ? "" : "s", printable(p.summary), printable(p.file));
         if (common.quiet) continue;
         for (const auto& r : rules->rules)
-            if (r.pack == p.name) std::cout << fmt::format("    {:<8} {}  {}\n", to_string(r.severity), r.id, r.summary);
+            if (r.pack == p.name)
+                std::cout << fmt::format("    {:<8} {}  {}\n", to_string(r.severity), printable(r.id), printable(r.summary));
     }
-    for (const auto& s : rules->shadowed) std::cout << "shadowed: " << s << "\n";
+    for (const auto& s : rules->shadowed) std::cout << "shadowed: " << output::printable(s) << "\n";
     return exit_pass;
 }
 
@@ -91,7 +94,7 @@ int doc(Common& common) {
             out += "\n";
         }
     }
-    std::cout << out;
+    std::cout << output::printable(out, output::Keep::lines);
     return exit_pass;
 }
 
@@ -103,10 +106,12 @@ int test(Common& common, const std::vector<std::string>& only) {
     auto style = stdout_style(common);
     for (const auto& c : report->cases) {
         if (c.passed && common.quiet) continue;
-        std::cout << fmt::format("{} {}/{}\n", c.passed ? style.paint("PASS", "32") : style.paint("FAIL", "1;31"), c.pack, c.name);
-        for (const auto& d : c.diff) std::cout << "    " << d << "\n";
+        std::cout << fmt::format("{} {}/{}\n", c.passed ? style.paint("PASS", "32") : style.paint("FAIL", "1;31"),
+                                 output::printable(c.pack), output::printable(c.name));
+        for (const auto& d : c.diff) std::cout << "    " << output::printable(d) << "\n";
     }
-    for (const auto& gap : report->coverage_gaps) std::cout << style.paint("FAIL", "1;31") << " coverage: " << gap << "\n";
+    for (const auto& gap : report->coverage_gaps)
+        std::cout << style.paint("FAIL", "1;31") << " coverage: " << output::printable(gap) << "\n";
     std::size_t failed = report->failed();
     std::cout << fmt::format("rules test: {} passed, {} failed\n", report->cases.size() + report->coverage_gaps.size() - failed, failed);
     return failed ? exit_findings : exit_pass;

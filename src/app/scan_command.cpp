@@ -12,6 +12,7 @@
 #include "core/exit_code.hpp"
 #include "facts/scan.hpp"
 #include "util/input_file.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
@@ -52,14 +53,20 @@ int run(const std::string& path, Common& common) {
             j["libraries"].push_back({{"member", l.member}, {"sha256", l.sha256}, {"size", l.size},
                                       {"known", k.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(k)}});
         }
+        j["skipped"] = nlohmann::ordered_json::array();
+        for (const auto& s : result->skipped) j["skipped"].push_back({{"member", s.member}, {"reason", s.reason}});
         std::cout << j.dump(2) << "\n";
         return exit_pass;
     }
-    for (const auto& d : result->dists) std::cout << fmt::format("dist {} {}  ({})\n", d.name, d.version, d.member);
+    using output::printable;
+    for (const auto& d : result->dists)
+        std::cout << fmt::format("dist {} {}  ({})\n", printable(d.name), printable(d.version), printable(d.member));
     for (const auto& l : result->libraries) {
         std::string k = known(l.sha256);
-        std::cout << fmt::format("lib  {}  sha256 {}  {} bytes  [{}]\n", l.member, l.sha256, l.size, k.empty() ? "unknown digest" : "known: " + k);
+        std::cout << fmt::format("lib  {}  sha256 {}  {} bytes  [{}]\n", printable(l.member), l.sha256, l.size,
+                                 k.empty() ? "unknown digest" : "known: " + printable(k));
     }
+    for (const auto& s : result->skipped) std::cout << fmt::format("skip {}  ({})\n", printable(s.member), printable(s.reason));
     return exit_pass;
 }
 
@@ -73,6 +80,8 @@ void register_scan(CLI::App& app, Common& common) {
         "nothing: distributions come from their own METADATA / PKG-INFO, and every shared library (*.so,\n"
         "*.so.N) gets its SHA-256, matched against the packs' known_binaries tables. Archives with '..' or\n"
         "absolute paths, links, devices, duplicates, corrupt data or decompression bombs are refused.\n"
+        "What is not read (an archive inside an archive or in a directory, links, special or unreadable\n"
+        "files) is listed as skipped, with the reason.\n"
         "Example: preflight scan torch_memory_saver-0.0.8-cp312-cp312-linux_aarch64.whl");
     cmd->add_option("path", *path, "Archive or directory")->required()->type_name("PATH");
     add_rules_option(cmd, common);

@@ -1,5 +1,6 @@
 #include "facts/archive_guard.hpp"
 
+#include <archive.h>
 #include <archive_entry.h>
 
 #include <algorithm>
@@ -8,6 +9,11 @@
 #include <fmt/format.h>
 
 namespace preflight::facts {
+
+std::string archive_error_text(archive* a) {
+    const char* message = archive_error_string(a);
+    return message ? message : "unknown libarchive error";
+}
 
 tl::unexpected<Error> ArchiveGuard::refuse(const std::string& why) const {
     return fail(fmt::format("member '{}' refused: {}", member_, why), Location{path_});

@@ -9,9 +9,14 @@
 
 #include "core/error.hpp"
 
+struct archive;
 struct archive_entry;
 
 namespace preflight::facts {
+
+// libarchive's message for the last error of `a`; some failures (a corrupt zip
+// header) leave none, where archive_error_string returns NULL.
+std::string archive_error_text(archive* a);
 
 struct ArchiveLimits {
     std::uint64_t max_member = 16ull << 20;  // bytes, any one member once decompressed

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "facts/dist_metadata.hpp"
+#include "facts/redaction.hpp"
 #include "util/digest.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
@@ -21,11 +22,6 @@ extern char** environ;
 namespace preflight::facts {
 namespace fs = std::filesystem;
 namespace {
-
-std::string upper(std::string s) {
-    for (auto& c : s) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
-    return s;
-}
 
 // key=value (or key = value) lines, as Ascend's *.info files and pyvenv.cfg write them.
 std::map<std::string, std::string> key_values(const std::string& text) {
@@ -101,22 +97,6 @@ void read_npu_smi(const std::string& text, std::string& chip, int& count) {
     }
 }
 
-std::string redact(const std::string& name, const std::string& value) {
-    std::string n = upper(name);
-    for (const char* secret : {"TOKEN", "SECRET", "PASSWORD", "PASSWD"})
-        if (n.find(secret) != std::string::npos) return "<redacted>";
-    if (n.size() > 4 && n.substr(n.size() - 4) == "_KEY") return "<redacted>";
-    // scheme://user:password@host → scheme://***@host
-    std::string out = value;
-    for (std::size_t at = out.find("://"); at != std::string::npos; at = out.find("://", at + 3)) {
-        std::size_t start = at + 3;
-        std::size_t end = out.find_first_of("/ ?#", start);
-        std::size_t cred = out.find('@', start);
-        if (cred != std::string::npos && (end == std::string::npos || cred < end)) out.replace(start, cred - start, "***");
-    }
-    return out;
-}
-
 std::vector<std::string> site_directories(const std::string& python, std::string* python_version) {
     std::vector<std::string> dirs;
     std::error_code ec;
@@ -174,7 +154,9 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
         auto eq = entry.find('=');
         if (eq == std::string::npos || eq == 0) continue;
         std::string name = entry.substr(0, eq);
-        node.env[name] = Fact{Value(redact(name, entry.substr(eq + 1))), probe_origin("environment")};
+        Redaction r = redact(name, entry.substr(eq + 1));
+        node.env[name] = Fact{Value(r.value), probe_origin("environment")};
+        if (r.rule) node.redacted[name] = *r.rule;
     }
 
     // sys.path order: PYTHONPATH first, then the interpreter's site directories.
@@ -275,6 +257,9 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             auto so = name.find(".so");
             if (so == std::string::npos || (so + 3 != name.size() && name[so + 3] != '.')) continue;
             std::string path = dir + "/" + name;
+            // Sized before it is read: a huge file is skipped, not loaded.
+            std::error_code size_ec;
+            if (!fs::is_regular_file(path, size_ec) || fs::file_size(path, size_ec) > (256u << 20) || size_ec) continue;
             auto data = util::read_file(path);
             if (!data || data->size() > (256u << 20)) continue;
             node.hardware["binary." + name + ".sha256"] = Fact{Value(util::digest_hex(*data, "SHA256")), probe_origin(path)};

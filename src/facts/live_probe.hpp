@@ -23,10 +23,6 @@ void read_npu_smi(const std::string& text, std::string& chip, int& count);
 
 Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of);
 
-// "*TOKEN*", "*SECRET*", "*PASSWORD*", "*_KEY" names hide their value; credentials
-// in URLs (scheme://user:secret@host) are masked in any value.
-std::string redact(const std::string& name, const std::string& value);
-
 // The site directories an interpreter reads, found from its path alone (venv
 // pyvenv.cfg, pyenv shims, Debian dist-packages, user site), in sys.path order.
 std::vector<std::string> site_directories(const std::string& python, std::string* python_version);

@@ -21,6 +21,7 @@ struct NodeFacts {
     std::set<std::string> uncovered; // … except these names, which the source cannot see
     Origin absent_origin;            // the origin of "not installed"
     Diagnostics findings;            // e.g. two versions of one distribution
+    std::map<std::string, std::string> redacted;  // env name → the redaction rule that hid its value (facts/redaction.hpp)
 };
 
 // The reserved names of non-Python layers (docs/manual.md, "The run configuration"): a Python package listing says

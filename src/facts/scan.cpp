@@ -2,8 +2,13 @@
 
 #include <archive.h>
 #include <archive_entry.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <filesystem>
 #include <memory>
 
@@ -11,7 +16,6 @@
 
 #include "facts/dist_metadata.hpp"
 #include "util/digest.hpp"
-#include "util/files.hpp"
 
 namespace preflight::facts {
 namespace fs = std::filesystem;
@@ -39,6 +43,16 @@ bool is_metadata(const std::string& member) {
     if (name == "PKG-INFO") return ends_with(parent, ".egg-info") || p.parent_path().parent_path().empty();
     return false;
 }
+
+// Wheels, zips, eggs, tarballs and .debs: what scan reads when given one by name.
+bool is_archive(const std::string& member) {
+    std::string name = fs::path(member).filename().string();
+    for (std::string_view suffix : {".whl", ".zip", ".egg", ".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".txz", ".tar.zst", ".deb"})
+        if (ends_with(name, suffix)) return true;
+    return false;
+}
+
+constexpr std::size_t kMetadataBytes = 1u << 20;  // a METADATA / PKG-INFO is read up to here
 
 struct ReadState {
     const ScanOptions* options;
@@ -79,23 +93,27 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
         archive_read_support_format_tar(inner.get());
         Nested nested{a, {}};
         if (archive_read_open(inner.get(), &nested, nullptr, nested_read, nullptr) != ARCHIVE_OK)
-            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_string(inner.get())), Location{label});
+            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_text(inner.get())), Location{label});
         return scan_archive(inner.get(), label + ":" + member, state.archive_size, state, depth + 1);
     }
     bool meta = is_metadata(member), lib = is_shared_library(member);
+    if (is_archive(member)) {
+        state.result->skipped.push_back({member, "an archive inside an archive is not opened; scan it on its own"});
+        return {};
+    }
     std::string text;
     util::Digest sha("SHA256");
     char buf[256 * 1024];
     std::uint64_t member_size = 0;
     while (true) {
         la_ssize_t n = archive_read_data(a, buf, sizeof buf);
-        if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_string(a)), Location{label});
+        if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_text(a)), Location{label});
         if (n == 0) break;
         if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
         state.progress(static_cast<std::uint64_t>(n));
         member_size += static_cast<std::uint64_t>(n);
         if (lib) sha.update(buf, static_cast<std::size_t>(n));
-        if (meta && text.size() < (1u << 20)) text.append(buf, static_cast<std::size_t>(n));
+        if (meta && text.size() < kMetadataBytes) text.append(buf, static_cast<std::size_t>(n));
     }
     if (lib) state.result->libraries.push_back({member, sha.hex(), member_size});
     if (meta)
@@ -110,11 +128,93 @@ Result<void> scan_archive(archive* a, const std::string& label, std::uint64_t si
         int rc = archive_read_next_header(a, &e);
         if (rc == ARCHIVE_EOF) return {};
         if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN)
-            return fail(std::string("truncated or corrupt archive: ") + archive_error_string(a), Location{label});
+            return fail(std::string("truncated or corrupt archive: ") + archive_error_text(a), Location{label});
         auto admitted = guard.admit(e);
         if (!admitted) return tl::unexpected(admitted.error());
         if (!*admitted) continue;
         if (auto r = scan_member(a, e, label, guard.member(), guard, state, depth); !r) return r;
+    }
+}
+
+// One regular file of a directory, opened without following a link or blocking on a
+// FIFO swapped in since the walk saw it, and read 256 KiB at a time. An error is the
+// reason to list it as skipped.
+Result<void> scan_file(const fs::path& file, const std::string& member, ReadState& state) {
+    bool meta = is_metadata(member), lib = is_shared_library(member);
+    int fd = ::open(file.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return fail(std::string("cannot be opened: ") + std::strerror(errno));
+    struct stat st {};
+    if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
+        ::close(fd);
+        return fail("not a regular file");
+    }
+    std::string text;
+    util::Digest sha("SHA256");
+    std::uint64_t size = 0;
+    std::vector<char> buf(256 * 1024);
+    while (true) {
+        ssize_t n = ::read(fd, buf.data(), buf.size());
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) {
+            int err = errno;
+            ::close(fd);
+            return fail(std::string("cannot be read: ") + std::strerror(err));
+        }
+        if (n == 0) break;
+        auto got = static_cast<std::size_t>(n);
+        state.progress(got);
+        size += got;
+        if (lib) sha.update(buf.data(), got);
+        if (meta && text.size() < kMetadataBytes) text.append(buf.data(), std::min(got, kMetadataBytes - text.size()));
+    }
+    ::close(fd);
+    if (lib) state.result->libraries.push_back({member, sha.hex(), size});
+    if (meta)
+        if (auto m = parse_dist_metadata(text)) state.result->dists.push_back({m->name, m->version, member});
+    return {};
+}
+
+// Walks a directory as it stands: links are not followed, and whatever is not read
+// (links, special files, archives, what cannot be opened or listed) is listed with
+// the reason.
+void scan_directory(const std::string& root, ReadState& state) {
+    auto& skipped = state.result->skipped;
+    std::vector<fs::path> pending{fs::path(root)};
+    while (!pending.empty()) {
+        fs::path dir = pending.back();
+        pending.pop_back();
+        std::error_code ec;
+        std::vector<fs::directory_entry> entries;
+        for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) entries.push_back(*it);
+        // Lexically: fs::relative would resolve a link to its target's name.
+        auto relative = [&](const fs::path& p) {
+            std::string r = p.lexically_relative(root).generic_string();
+            return r.empty() || r == "." ? p.generic_string() : r;
+        };
+        if (ec) {
+            skipped.push_back({relative(dir), "the folder cannot be listed: " + ec.message()});
+            continue;
+        }
+        std::sort(entries.begin(), entries.end(), [](const auto& x, const auto& y) { return x.path() > y.path(); });
+        for (const auto& entry : entries) {
+            std::string member = relative(entry.path());
+            auto status = entry.symlink_status(ec);
+            if (ec) {
+                skipped.push_back({member, "cannot be examined: " + ec.message()});
+                continue;
+            }
+            if (fs::is_symlink(status)) {
+                skipped.push_back({member, "a symbolic link, not followed"});
+            } else if (fs::is_directory(status)) {
+                pending.push_back(entry.path());
+            } else if (!fs::is_regular_file(status)) {
+                skipped.push_back({member, "not a regular file (device, FIFO or socket)"});
+            } else if (is_archive(member)) {
+                skipped.push_back({member, "an archive in a directory is not opened; scan it on its own"});
+            } else if (is_metadata(member) || is_shared_library(member)) {
+                if (auto r = scan_file(entry.path(), member, state); !r) skipped.push_back({member, r.error().message});
+            }
+        }
     }
 }
 
@@ -125,25 +225,7 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
     ReadState state{&options, &result};
     std::error_code ec;
     if (fs::is_directory(path, ec)) {
-        // Symbolic links are not followed: a tree is scanned as it stands.
-        for (auto it = fs::recursive_directory_iterator(path, fs::directory_options::none, ec); !ec && it != fs::recursive_directory_iterator();
-             it.increment(ec)) {
-            if (!it->is_regular_file(ec) || it->is_symlink(ec)) continue;
-            std::string member = fs::relative(it->path(), path, ec).generic_string();
-            bool meta = is_metadata(member), lib = is_shared_library(member);
-            if (!meta && !lib) continue;
-            auto data = util::read_file(it->path().string());
-            if (!data) return fail(fmt::format("cannot read '{}'", member), Location{path});
-            state.progress(data->size());
-            if (lib) {
-                util::Digest sha("SHA256");
-                sha.update(data->data(), data->size());
-                result.libraries.push_back({member, sha.hex(), data->size()});
-            }
-            if (meta)
-                if (auto m = parse_dist_metadata(*data)) result.dists.push_back({m->name, m->version, member});
-        }
-        if (ec) return fail("cannot walk the directory: " + ec.message(), Location{path});
+        scan_directory(path, state);
     } else {
         auto size = fs::file_size(path, ec);
         if (ec) return fail("cannot read: " + ec.message(), Location{path});
@@ -151,12 +233,13 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
         archive_read_support_filter_all(a.get());
         archive_read_support_format_all(a.get());
         if (archive_read_open_filename(a.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
-            return fail(std::string("not an archive preflight can read: ") + archive_error_string(a.get()), Location{path});
+            return fail(std::string("not an archive preflight can read: ") + archive_error_text(a.get()), Location{path});
         state.archive_size = size;
         if (auto r = scan_archive(a.get(), path, size, state, 0); !r) return tl::unexpected(r.error());
     }
     std::sort(result.dists.begin(), result.dists.end(), [](const auto& x, const auto& y) { return x.member < y.member; });
     std::sort(result.libraries.begin(), result.libraries.end(), [](const auto& x, const auto& y) { return x.member < y.member; });
+    std::sort(result.skipped.begin(), result.skipped.end(), [](const auto& x, const auto& y) { return x.member < y.member; });
     return result;
 }
 

@@ -22,9 +22,18 @@ struct ScannedLibrary {
     std::uint64_t size = 0;
 };
 
+// Something the scan did not read, and why: an archive inside an archive (or one
+// lying in a scanned directory), a link, a special file, a file or folder it could
+// not open.
+struct ScanSkip {
+    std::string member;
+    std::string reason;
+};
+
 struct ScanResult {
     std::vector<ScannedDist> dists;
     std::vector<ScannedLibrary> libraries;
+    std::vector<ScanSkip> skipped;
 };
 
 struct ScanOptions {
@@ -32,8 +41,9 @@ struct ScanOptions {
     std::function<void(std::uint64_t bytes)> progress;  // called now and then with bytes read
 };
 
-// Errors (exit 2) name the member: hostile members as ArchiveGuard refuses them,
-// truncated or corrupt data, an unreadable path.
+// Files of a directory are read as a stream too, 256 KiB at a time, so memory does not
+// grow with their size. Errors (exit 2) name the member: hostile members as
+// ArchiveGuard refuses them, truncated or corrupt data, an unreadable PATH itself.
 Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options = {});
 
 }  // namespace preflight::facts

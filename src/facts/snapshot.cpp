@@ -95,6 +95,7 @@ json facts_json(const NodeFacts& node) {
     for (const auto& d : node.findings)
         findings.push_back({{"severity", std::string(to_string(d.severity))}, {"code", d.code}, {"message", d.message}, {"file", d.location.file}});
     out["findings"] = findings;
+    out["redacted"] = node.redacted;
     return out;
 }
 
@@ -120,6 +121,9 @@ Result<NodeFacts> facts_from(const json& j, const std::string& where) {
         node.packages_complete = j.at("packages_complete").get<bool>();
         for (const auto& u : j.at("uncovered")) node.uncovered.insert(u.get<std::string>());
         node.absent_origin = origin_from(j.at("absent_origin"));
+        // Bundles written before redactions were recorded have none.
+        if (j.contains("redacted"))
+            for (const auto& [name, rule] : j.at("redacted").items()) node.redacted[name] = rule.get<std::string>();
         for (const auto& d : j.at("findings"))
             node.findings.push_back({parse_severity(d.at("severity").get<std::string>()).value_or(Severity::warning),
                                      d.at("code").get<std::string>(), d.at("message").get<std::string>(), Location{d.at("file").get<std::string>()}});
@@ -173,7 +177,7 @@ Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std
         archive_write_set_format_pax_restricted(w.a);
         archive_write_add_filter_gzip(w.a);
         if (archive_write_open(w.a, &bundle, nullptr, append_to_string, nullptr) != ARCHIVE_OK)
-            return fail(std::string("cannot build the snapshot: ") + archive_error_string(w.a));
+            return fail(std::string("cannot build the snapshot: ") + archive_error_text(w.a));
         bool ok = add_member(w.a, "manifest.json", manifest.dump(2) + "\n", now) &&
                   add_member(w.a, "facts.json", facts_json(node).dump(2) + "\n", now);
         // Evidence: the small files facts were read from, at most 1 MiB each and 8 MiB in all.
@@ -190,7 +194,7 @@ Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std
         }
         ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
         if (!ok)
-            return fail(std::string("cannot build the snapshot: ") + (archive_error_string(w.a) ? archive_error_string(w.a) : "?"));
+            return fail(std::string("cannot build the snapshot: ") + archive_error_text(w.a));
     }
     return bundle;
 }
@@ -203,7 +207,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     archive_read_support_filter_all(r.a);
     archive_read_support_format_tar(r.a);
     if (archive_read_open_fd(r.a, file->fd(), 64 * 1024) != ARCHIVE_OK)
-        return fail(std::string("not a snapshot bundle: ") + archive_error_string(r.a), Location{path});
+        return fail(std::string("not a snapshot bundle: ") + archive_error_text(r.a), Location{path});
     std::optional<std::string> manifest_text, facts_text;
     ArchiveGuard guard(path, compressed, limits);
     archive_entry* e = nullptr;
@@ -211,7 +215,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         int rc = archive_read_next_header(r.a, &e);
         if (rc == ARCHIVE_EOF) break;
         if (rc != ARCHIVE_OK)
-            return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_string(r.a), Location{path});
+            return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_text(r.a), Location{path});
         auto admitted = guard.admit(e);
         if (!admitted) return tl::unexpected(admitted.error());
         if (!*admitted) continue;
@@ -220,7 +224,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         char buf[64 * 1024];
         while (true) {
             la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
-            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_string(r.a)), Location{path});
+            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_text(r.a)), Location{path});
             if (n == 0) break;
             if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
             // Only the two documents are kept in memory; evidence is just checked.

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "util/identifiers.hpp"
+#include "util/utf8.hpp"
 
 namespace preflight::output {
 namespace {
@@ -42,8 +43,11 @@ Result<std::string> render_sh(const std::vector<EnvEntry>& entries) {
 }
 
 // dotenv, as python-dotenv reads it: an unquoted value runs to the end of the line
-// (minus a " #" comment and trailing blanks); a single-quoted one decodes \\ and \'.
-// python-dotenv expands ${…} in every value, so that cannot be carried at all.
+// (minus a " #" comment and trailing blanks); inside double quotes it decodes \\, \",
+// \n, \r and the other C escapes. The file is read with universal newlines, so a
+// raw carriage return would come back as a newline: quoted values are written on one
+// line with \r and \n escaped. python-dotenv expands ${…} in every value, so that
+// cannot be carried at all.
 Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
     std::string out = "# launch environment written by preflight (python-dotenv dialect)\n";
     for (const auto& e : entries) {
@@ -60,14 +64,18 @@ Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
         if (plain) {
             encoded = v;
         } else {
-            // A closing quote after a backslash would read as an escaped quote.
-            if (v.back() == '\\') return refuse(e, "dotenv", "a quoted value cannot end in a backslash");
-            encoded = "'";
+            // python-dotenv's quoted-value pattern reads backslash-quote as an escaped
+            // quote before it looks for the closing one.
+            if (!v.empty() && v.back() == '\\') return refuse(e, "dotenv", "a quoted value cannot end in a backslash");
+            encoded = "\"";
             for (char c : v) {
-                if (c == '\\' || c == '\'') encoded += '\\';
-                encoded += c;
+                if (c == '\\') encoded += "\\\\";
+                else if (c == '"') encoded += "\\\"";
+                else if (c == '\r') encoded += "\\r";
+                else if (c == '\n') encoded += "\\n";
+                else encoded += c;
             }
-            encoded += "'";
+            encoded += "\"";
         }
         out += comment(e) + fmt::format("{}={}\n", e.name, encoded);
     }
@@ -95,30 +103,15 @@ Result<std::string> render_systemd(const std::vector<EnvEntry>& entries) {
     return out;
 }
 
-// Decodes one UTF-8 sequence; returns its length, or 0 when invalid.
-std::size_t utf8_next(const std::string& s, std::size_t i, char32_t& cp) {
-    unsigned char c = static_cast<unsigned char>(s[i]);
-    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
-    if (n == 0 || i + n > s.size()) return 0;
-    cp = n == 1 ? c : n == 2 ? (c & 0x1F) : n == 3 ? (c & 0x0F) : (c & 0x07);
-    for (std::size_t k = 1; k < n; ++k) {
-        unsigned char cc = static_cast<unsigned char>(s[i + k]);
-        if ((cc >> 6) != 0x2) return 0;
-        cp = (cp << 6) | (cc & 0x3F);
+// Ray sets runtime_env env_vars through os.path.expandvars (ray-project/ray#36187,
+// python/ray/_private/utils.py update_envs), which expands $NAME and ${…} and has no
+// escape: a value holding either cannot be carried.
+bool ray_expands(const std::string& v) {
+    for (std::size_t i = v.find('$'); i != std::string::npos && i + 1 < v.size(); i = v.find('$', i + 1)) {
+        unsigned char next = static_cast<unsigned char>(v[i + 1]);
+        if (next == '{' || next == '_' || (next < 0x80 && std::isalnum(next))) return true;
     }
-    static const char32_t min_for[] = {0, 0, 0x80, 0x800, 0x10000};
-    if (cp < min_for[n] || cp > 0x10FFFF || (cp >= 0xD800 && cp <= 0xDFFF)) return 0;
-    return n;
-}
-
-bool valid_utf8(const std::string& s) {
-    for (std::size_t i = 0; i < s.size();) {
-        char32_t cp = 0;
-        std::size_t n = utf8_next(s, i, cp);
-        if (n == 0) return false;
-        i += n;
-    }
-    return true;
+    return false;
 }
 
 // Ray runtime_env: {"env_vars": {...}}. JSON has no comments, so no provenance.
@@ -126,14 +119,18 @@ Result<std::string> render_ray(const std::vector<EnvEntry>& entries) {
     nlohmann::ordered_json vars = nlohmann::ordered_json::object();
     for (const auto& e : entries) {
         if (!e.value) continue;
-        if (!valid_utf8(*e.value)) return refuse(e, "ray", "it is not valid UTF-8, which JSON requires");
+        if (!util::valid_utf8(*e.value)) return refuse(e, "ray", "it is not valid UTF-8, which JSON requires");
+        if (ray_expands(*e.value))
+            return refuse(e, "ray", "Ray expands '$NAME' and '${…}' in env_vars (os.path.expandvars) and has no escape for it");
         vars[e.name] = *e.value;
     }
     return nlohmann::ordered_json{{"env_vars", vars}}.dump(2) + "\n";
 }
 
 // k8s: a container `env:` list; values are YAML double-quoted scalars, with every
-// character YAML does not allow printed raw written as an escape.
+// character YAML does not allow printed raw written as an escape. Kubernetes expands
+// $(NAME) in env[].value and reads $$ as $ (the EnvVar.value API field doc), so every
+// $ is written $$: it comes back as itself whatever follows it.
 Result<std::string> render_k8s(const std::vector<EnvEntry>& entries) {
     std::string out = "# launch environment written by preflight (Kubernetes container env)\nenv:\n";
     bool any = false;
@@ -146,9 +143,10 @@ Result<std::string> render_k8s(const std::vector<EnvEntry>& entries) {
         const std::string& v = *e.value;
         for (std::size_t i = 0; i < v.size();) {
             char32_t cp = 0;
-            std::size_t n = utf8_next(v, i, cp);
+            std::size_t n = util::utf8_next(v, i, cp);
             if (n == 0) return refuse(e, "k8s", "it is not valid UTF-8, which YAML requires");
             if (cp == '"') encoded += "\\\"";
+            else if (cp == '$') encoded += "$$";
             else if (cp == '\\') encoded += "\\\\";
             else if (cp == '\n') encoded += "\\n";
             else if (cp == '\t') encoded += "\\t";

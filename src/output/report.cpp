@@ -4,6 +4,7 @@
 
 #include "output/excerpt.hpp"
 #include "output/json_value.hpp"
+#include "output/printable.hpp"
 
 namespace preflight::output {
 
@@ -15,29 +16,33 @@ std::string text_report(const ReportInput& in, const Style& style) {
     for (const auto& f : r.findings) {
         ++counts[static_cast<int>(f.severity)];
         if (f.fixable) ++fixable;
-        out += fmt::format("{}: {}: {} [{}]\n", location_prefix(f.location), style.severity(f.severity), f.message, f.rule);
+        out += fmt::format("{}: {}: {} [{}]\n", location_prefix(f.location), style.severity(f.severity), printable(f.message),
+                           printable(f.rule));
         out += excerpt(f.location, style);
-        for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", fix);
+        for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", printable(fix));
         // Derived facts stay in JSON; people read the job and environment values under them.
         for (const auto& e : f.evidence)
-            if (!e.derived) out += fmt::format("  fact: {}\n", e.str());
+            if (!e.derived) out += fmt::format("  fact: {}\n", printable(e.str()));
     }
     if (!in.quiet) {
         if (!r.patch.empty()) {
             out += "\n" + style.bold("patched runtime arguments:") + "\n";
             for (const auto& [name, e] : r.patch.env)
-                out += e.value ? fmt::format("  {}={}  [{}]\n", name, display(*e.value), e.rule)
-                               : fmt::format("  unset {}  [{}]\n", name, e.rule);
-            for (const auto& [key, e] : r.patch.config) out += fmt::format("  {} = {}  [{}]\n", key, literal(*e.value), e.rule);
+                out += e.value ? fmt::format("  {}={}  [{}]\n", printable(name), printable(display(*e.value)), printable(e.rule))
+                               : fmt::format("  unset {}  [{}]\n", printable(name), printable(e.rule));
+            for (const auto& [key, e] : r.patch.config)
+                out += fmt::format("  {} = {}  [{}]\n", printable(key), printable(literal(*e.value)), printable(e.rule));
         }
         if (!r.fallbacks.empty()) {
             out += "\n" + style.bold("kernel fallbacks:") + "\n";
             for (const auto& fb : r.fallbacks)
-                out += fmt::format("  {} -> {}  [{}]\n      {}\n", fb.kernel, fb.implementation, fb.rule, fb.reason);
+                out += fmt::format("  {} -> {}  [{}]\n      {}\n", printable(fb.kernel), printable(fb.implementation), printable(fb.rule),
+                                   printable(fb.reason));
         }
         if (!r.limitations.empty()) {
             out += "\n" + style.bold("limitations:") + "\n";
-            for (const auto& lim : r.limitations) out += fmt::format("  {}  [{}]\n      {}\n", lim.feature, lim.rule, lim.reason);
+            for (const auto& lim : r.limitations)
+                out += fmt::format("  {}  [{}]\n      {}\n", printable(lim.feature), printable(lim.rule), printable(lim.reason));
         }
         out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable)\n", style.bold(in.verdict), counts[2],
                            counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable);

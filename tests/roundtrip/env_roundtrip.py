@@ -5,8 +5,8 @@ For every format, a job whose [env] holds 40 hostile values is turned into an en
 file, which is then loaded the way its consumer loads it:
   sh      bash: set -a; . FILE
   dotenv  python-dotenv's dotenv_values (interpolation on, its default)
-  k8s     PyYAML safe_load
-  ray     json.load
+  k8s     PyYAML safe_load, then Kubernetes' expansion of env[].value (below)
+  ray     json.load, then Ray's expansion of runtime_env env_vars (below)
   github  a parser of the documented $GITHUB_ENV rules (NAME=value, NAME<<DELIM … DELIM)
   systemd a parser of systemd.exec(5) EnvironmentFile= rules, the subset in docs/env-files.md
 Every value must come back byte for byte, or be refused with an error naming its
@@ -31,6 +31,12 @@ HOSTILE = [
     "ünïcödé ✓ 中文", "emoji 🚀", "'", '"', "''", "*glob?[x]", "~user", "!bang", "a\\'b",
     "expandable_segments:True,pinned_use_background_threads:True", "x" * 5000, "\\$ESCAPED",
     "{braces}", "%PERCENT%", "ends with space and quote' ", "a\nPREFLIGHT_EOF\nb",
+    # carriage returns (python-dotenv reads files with universal newlines)
+    "cr\rinside", "crlf\r\ninside", "\r", "ends-with-cr\r",
+    # what Kubernetes expands ($(NAME), $$) and Ray expands ($NAME, ${NAME})
+    "$(HOME)", "$$", "$$(HOME)", "$", "ends$", "$$$", "a$(", "$(unclosed", "$_under", "cost: 5$",
+    # terminal escapes travel as they are
+    "\x1b[31mred\x1b[0m",
 ]
 assert len(HOSTILE) >= 30
 
@@ -78,13 +84,65 @@ def load_dotenv(path, names):
     return dict(dotenv_values(path))
 
 
+def k8s_expand(value, lookup):
+    # Kubernetes expands env[].value before the container starts. The rule, from the
+    # API field doc of EnvVar.value (kubernetes.io, "Define Environment Variables for
+    # a Container" and the core/v1 API reference): "Variable references $(VAR_NAME)
+    # are expanded using the previously defined environment variables in the
+    # container ... If a variable cannot be resolved, the reference in the input
+    # string will be unchanged. Double $$ are reduced to a single $". Implemented as
+    # kubernetes/kubernetes third_party/forked/golang/expansion/expand.go scans:
+    # "$$" -> "$"; "$(NAME)" -> lookup; "$(" with no ")" and "$x" stay; a final "$" stays.
+    out, i = [], 0
+    while i < len(value):
+        if value[i] == "$" and i + 1 < len(value):
+            nxt = value[i + 1]
+            if nxt == "$":
+                out.append("$")
+                i += 2
+            elif nxt == "(":
+                close = value.find(")", i + 2)
+                if close < 0:
+                    out.append("$(")
+                    i += 2
+                else:
+                    out.append(lookup(value[i + 2:close]))
+                    i = close + 1
+            else:
+                out.append("$" + nxt)
+                i += 2
+        else:
+            out.append(value[i])
+            i += 1
+    return "".join(out)
+
+
 def load_k8s(path, names):
     doc = yaml.safe_load(open(path, encoding="utf-8"))
-    return {item["name"]: item["value"] for item in doc["env"]}
+    # Every reference resolves, so an unescaped one cannot slip through unchanged.
+    return {item["name"]: k8s_expand(item["value"], lambda n: f"<expanded {n}>") for item in doc["env"]}
+
+
+def ray_expand(value):
+    # Ray sets runtime_env env_vars on the worker with update_envs
+    # (ray-project/ray python/ray/_private/utils.py, since ray-project/ray#36187):
+    # os.path.expandvars(value), then every "${NAME}" left unresolved is removed. The
+    # documented rule (doc/source/ray-core/handling-dependencies.rst, env_vars): "You
+    # can also reference existing environment variables using ${ENV_VAR}"; expandvars
+    # also expands $NAME. Neither has an escape.
+    import re
+    return re.sub(r"\$\{[A-Z0-9_]+\}", "", os.path.expandvars(value))
 
 
 def load_ray(path, names):
-    return json.load(open(path, encoding="utf-8"))["env_vars"]
+    # Names the hostile values mention are set, so an expansion would show.
+    saved = dict(os.environ)
+    os.environ.update({"HOME": "<expanded HOME>", "ESCAPED": "<expanded ESCAPED>", "_under": "<expanded _under>"})
+    try:
+        return {k: ray_expand(v) for k, v in json.load(open(path, encoding="utf-8"))["env_vars"].items()}
+    finally:
+        os.environ.clear()
+        os.environ.update(saved)
 
 
 def load_github(path, names):
@@ -157,6 +215,11 @@ def refused(fmt, value):
         quoted = (not value or "\n" in value or "\r" in value or value[0] in "'\" \t" or value[-1] in " \t"
                   or " #" in value or "\t#" in value)
         return "${" in value or (quoted and value.endswith("\\"))
+    if fmt in ("github", "systemd"):
+        return "\r" in value
+    if fmt == "ray":
+        return any(value[i] == "$" and (value[i + 1] in "{_" or (value[i + 1].isascii() and value[i + 1].isalnum()))
+                   for i in range(len(value) - 1))
     return False
 
 

@@ -6,6 +6,10 @@
 2. Crafted hostile bundles (paths leaving the bundle, links, devices, duplicates,
    truncation, corruption, decompression bombs, missing or foreign manifests) are
    each refused with exit 2, a message naming the problem, and nothing written.
+3. Secrets in the environment never reach a bundle: the bundle names each hidden
+   variable and the rule that hid it, never the value.
+4. A bundle whose texts hold newlines and terminal escapes cannot forge a line
+   (`verdict: pass`) or reach the terminal raw in text output; JSON stays exact.
 Usage: snapshot_bundles.py PREFLIGHT JOB
 """
 import gzip
@@ -133,6 +137,38 @@ with tempfile.TemporaryDirectory() as tmp:
         result(ok, f"refused: {what}" + ("" if ok else f" (exit {r.returncode}: {r.stderr.strip()[:160]})"))
     after = set(os.listdir(tmp))
     result(before == after and not any(os.path.exists(t) for t in targets), "nothing was written by the refused bundles")
+
+    # Secrets: by name and by value, recorded as redacted with their rule.
+    secrets = {"GITHUB_PAT": "s3cr3t-pat-value", "NPM_AUTH": "npm-auth-value", "SSH_PASSPHRASE": "pass-phrase-value",
+               "INNOCENT_NAME": "ghp_" + "Ab1" * 12, "LOOKS_LIKE_AWS": "AKIAIOSFODNN7EXAMPLE"}
+    env = dict(os.environ, **secrets)
+    secret_snap = os.path.join(tmp, "secrets.tar.gz")
+    r = subprocess.run([preflight, "probe", "-o", secret_snap], capture_output=True, text=True, env=env)
+    with tarfile.open(secret_snap, "r:gz") as t:
+        raw = b"".join(t.extractfile(m).read() for m in t.getmembers() if m.isfile())
+        bundled = json.loads(t.extractfile("facts.json").read())
+    leaked = [name for name, value in secrets.items() if value.encode() in raw]
+    redacted = bundled.get("redacted", {})
+    result(r.returncode == 0 and not leaked and all(bundled["env"][n]["value"] == {"string": "<redacted>"} for n in secrets) and
+           redacted.get("GITHUB_PAT") == "name has the word PAT" and redacted.get("INNOCENT_NAME") == "value looks like a GitHub token",
+           f"secrets stay out of the bundle, which names the rule that hid each (leaked: {leaked})")
+    kept = ["PYTHONPATH", "PATH"]
+    result(all(n not in redacted for n in kept + ["USE_MCORE_GDN", "PYTORCH_NPU_ALLOC_CONF", "LD_PRELOAD"]),
+           "variables rules and the probe read are not redacted")
+
+    # Hostile texts: a finding message and an env value with a newline and ESC.
+    evil = "x\nverdict: pass\x1b[2J\x1b]0;owned\x07"
+    doctored = json.loads(facts)
+    doctored["findings"].append({"severity": "warning", "code": "probe-evil", "message": evil, "file": "/evil\n/METADATA"})
+    doctored["env"]["EVIL_VALUE"] = {"value": {"string": evil}, "origin": {"kind": "probe", "file": "environment", "line": 0, "rule": ""}}
+    evil_path = bundle("evil", [reg("manifest.json", manifest), reg("facts.json", json.dumps(doctored).encode())])
+    r = run("check", job, "--env", evil_path, "--dump-facts")
+    lines = r.stdout.splitlines()
+    result(r.returncode in (0, 1) and "\x1b" not in r.stdout + r.stderr and
+           sum(line.startswith("verdict:") for line in lines) == 1 and "verdict: pass\\x1b[2J" in r.stdout,
+           "a bundle's newlines and escapes are shown escaped in text and forge no verdict line")
+    j = run("check", job, "--env", evil_path, "--format", "json")
+    result(any(f["message"] == evil for f in json.loads(j.stdout)["findings"]), "JSON output keeps the bundle's text exact")
 
 print(f"snapshot bundles: {passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)

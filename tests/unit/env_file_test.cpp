@@ -58,3 +58,25 @@ TEST(EnvFile, K8sEscapesWhatYamlCannotPrintRaw) {
     auto out = render_env({{"X", std::string("a\"b\\c\nd\x01\u00e9"), ""}}, EnvFormat::k8s);
     EXPECT_NE(out->find("value: \"a\\\"b\\\\c\\nd\\u0001\u00e9\""), std::string::npos);
 }
+
+TEST(EnvFile, K8sDoublesEveryDollarSoKubernetesExpandsNothing) {
+    auto out = render_env({{"X", std::string("$(HOME) $$ $"), ""}}, EnvFormat::k8s);
+    ASSERT_TRUE(out.has_value());
+    EXPECT_NE(out->find("value: \"$$(HOME) $$$$ $$\"\n"), std::string::npos);
+}
+
+TEST(EnvFile, RayRefusesWhatExpandvarsWouldExpand) {
+    for (const char* v : {"$HOME", "${HOME}/x", "a\\$ESCAPED", "$_x", "$9"}) {
+        auto out = render_env({{"X", std::string(v), ""}}, EnvFormat::ray);
+        ASSERT_FALSE(out.has_value()) << v;
+        EXPECT_NE(out.error().message.find("Ray expands"), std::string::npos);
+    }
+    for (const char* v : {"$(x)", "cost 5$", "$ x", "$-", "$$"})
+        EXPECT_TRUE(render_env({{"X", std::string(v), ""}}, EnvFormat::ray).has_value()) << v;
+}
+
+TEST(EnvFile, DotenvEscapesCarriageReturnsInDoubleQuotes) {
+    auto out = render_env({{"X", std::string("a\rb\nc\"d\\e'f"), ""}}, EnvFormat::dotenv);
+    ASSERT_TRUE(out.has_value());
+    EXPECT_NE(out->find("X=\"a\\rb\\nc\\\"d\\\\e'f\"\n"), std::string::npos);
+}
