@@ -201,7 +201,9 @@ Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalCont
 Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(false);
     const auto* v = args[0].get<version::Version>();
-    auto inside = call.range->contains(*v);
+    // A package's version is the one installed (or declared so by the job), judged
+    // as installed: 4.4.0.dev0 from a source checkout is inside `>=4.2.0`.
+    auto inside = call.range->contains(*v, version::Membership::installed);
     if (!inside) return Value::unknown("(" + v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
                                        std::string(to_string(call.range->scheme())) + ")");
     return Value(*inside);
@@ -338,7 +340,7 @@ Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
     const auto& v = *args[0].get<version::Version>();
     auto range = version::VersionRange::parse(v.scheme(), str_arg(args, 1));
     if (!range) return Value::unknown("('" + str_arg(args, 1) + "' is not a valid " + std::string(to_string(v.scheme())) + " range)");
-    return Value(range->contains(v).value_or(false));
+    return Value(range->contains(v, version::Membership::installed).value_or(false));
 }
 
 Value eval_alloc_conf_keys(const Node&, const std::vector<Value>& args, EvalContext&) {
