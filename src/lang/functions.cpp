@@ -207,7 +207,9 @@ Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalCont
 Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(false);
     const auto* v = args[0].get<version::Version>();
-    auto inside = call.range->contains(*v);
+    // A package's version is the one installed (or declared so by the job), judged
+    // as installed: 4.4.0.dev0 from a source checkout is inside `>=4.2.0`.
+    auto inside = call.range->contains(*v, version::Membership::installed);
     if (!inside) return Value::unknown("(" + v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
                                        std::string(to_string(call.range->scheme())) + ")");
     return Value(*inside);
@@ -344,7 +346,7 @@ Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
     const auto& v = *args[0].get<version::Version>();
     auto range = version::VersionRange::parse(v.scheme(), str_arg(args, 1));
     if (!range) return Value::unknown("('" + str_arg(args, 1) + "' is not a valid " + std::string(to_string(v.scheme())) + " range)");
-    return Value(range->contains(v).value_or(false));
+    return Value(range->contains(v, version::Membership::installed).value_or(false));
 }
 
 Value eval_alloc_conf_keys(const Node&, const std::vector<Value>& args, EvalContext&) {
@@ -434,7 +436,7 @@ const std::vector<FunctionDef>& all_functions() {
         {"given", "given(fact) -> bool", "Whether the job (or a fix) sets the fact, rather than leaving its default.", 1, 1,
          check_given, eval_given, true},
         {"in_range", "in_range(v: version, range: string) -> bool",
-         "Whether `v` lies in a range known only at run time (a table cell), in the version's scheme.", 2, 2,
+         "Whether the installed version `v` lies in a range known only at run time (a table cell), as satisfies().", 2, 2,
          check_in_range, eval_in_range},
         {"installed", "installed(name: string literal) -> bool", "Whether the package is known to be installed.", 1, 1,
          check_pkg, eval_installed},
@@ -466,7 +468,9 @@ const std::vector<FunctionDef>& all_functions() {
          "direct_url.json or .git/HEAD); null when the package is known absent, unknown when nobody recorded it.",
          1, 1, check_pkg, eval_revision},
         {"satisfies", "satisfies(v: version, range: string literal) -> bool",
-         "Whether `v` lies in the range, in the version's scheme (PEP 440 or CANN).", 2, 2, check_satisfies,
+         "Whether the installed version `v` lies in the range, in its scheme (PEP 440 or CANN); a pre-release or dev "
+         "build is judged by the clauses alone.",
+         2, 2, check_satisfies,
          eval_satisfies},
         {"split", "split(s: string, sep: string) -> list<string>", "Pieces of `s` between separators.", 2, 2, check_split,
          eval_split},

@@ -173,6 +173,8 @@ Reads reads_of(const lang::Expression& e, const RuleSet& rules) {
 // true / false / Unknown: the condition, less the versions where upstream fixed it.
 // A rule retires once every fixed_in package is at a fixed version; a package below
 // its fix keeps the rule as its condition says; an unknown one leaves it undecided.
+// The versions are installed ones, so a dev build past the fix (4.4.0.dev0 against
+// `>=4.2.0`) retires the rule.
 Value fires(const Rule& rule, StateContext& ctx) {
     Value when = lang::evaluate(*rule.when.root, ctx);
     if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
@@ -184,7 +186,7 @@ Value fires(const Rule& rule, StateContext& ctx) {
             continue;
         }
         const auto* ver = v.get<version::Version>();
-        if (!ver || !f.range.contains(*ver).value_or(false)) return when;
+        if (!ver || !f.range.contains(*ver, version::Membership::installed).value_or(false)) return when;
     }
     if (unknown_packages.empty()) return Value(false);
     if (const auto* u = when.get<Unknown>()) unknown_packages.insert(u->missing.begin(), u->missing.end());

@@ -103,7 +103,8 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
         auto range = version::VersionRange::parse(version::Scheme::pep440, pack->engine);
         if (!range)
             return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->engine_where);
-        if (!range->contains(*engine).value_or(false))
+        // This preflight is installed: a dev build of it is judged by the bounds alone.
+        if (!range->contains(*engine, version::Membership::installed).value_or(false))
             return fail(fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
                         pack->engine_where);
         if (!version::Version::parse(version::Scheme::pep440, pack->version))

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cctype>
 
+#include "version/python_space.hpp"
+
 namespace preflight::version {
 namespace {
 
@@ -73,7 +75,7 @@ int compare_numbers(const Number& a, const Number& b) {
 namespace {
 
 // A scanner over packaging's VERSION_PATTERN (case-insensitive):
-//   v? (N!)? N(.N)* pre? post? dev? (+local)?   with surrounding white space,
+//   v? (N!)? N(.N)* pre? post? dev? (+local)?   (white space around it is stripped first),
 //   pre  = [-_.]? (alpha|beta|preview|pre|a|b|c|rc) [-_.]? N?
 //   post = -N | [-_.]? (post|rev|r) [-_.]? N?
 //   dev  = [-_.]? dev [-_.]? N?
@@ -91,10 +93,6 @@ public:
         return pos + ahead < s_.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s_[pos + ahead]))) : '\0';
     }
     static bool is_sep(char c) { return c == '-' || c == '_' || c == '.'; }
-    static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-    void skip_space() {
-        while (!done() && is_space(s_[pos])) ++pos;
-    }
     std::string_view digits() {
         std::size_t start = pos;
         while (!done() && std::isdigit(static_cast<unsigned char>(s_[pos]))) ++pos;
@@ -138,9 +136,9 @@ std::optional<std::pair<std::string, Number>> labelled(Scanner& sc, std::initial
 }  // namespace
 
 std::optional<Pep440> Pep440::parse(std::string_view text) {
-    Scanner sc(text);
+    Scanner sc(strip_python_space(text));
     Pep440 v;
-    sc.skip_space();
+    v.text = std::string(text);
     if (sc.peek() == 'v') ++sc.pos;
     auto first = sc.digits();
     if (first.empty()) return std::nullopt;
@@ -190,7 +188,6 @@ std::optional<Pep440> Pep440::parse(std::string_view text) {
         parts.push_back(all_digits(current) ? canonical_number(current) : current);
         v.local = std::move(parts);
     }
-    sc.skip_space();
     if (!sc.done()) return std::nullopt;
     return v;
 }

@@ -1,4 +1,6 @@
-// PEP 440 versions, parsed and ordered exactly as Python's `packaging` 23 does.
+// PEP 440 versions, parsed and ordered exactly as Python's `packaging` does. Where
+// packaging 23 and 26 differ, as 26: a version is ASCII (23 also took letters such as
+// U+017F that fold to ASCII), and white space around it is any Unicode space.
 #pragma once
 
 #include <optional>
@@ -19,6 +21,7 @@ struct Pep440 {
     std::optional<Number> post;
     std::optional<Number> dev;
     std::optional<std::vector<std::string>> local;  // parts, lower-case, numbers canonical
+    std::string text;  // as given to parse(); `===` compares this, not the normalized form
 
     static std::optional<Pep440> parse(std::string_view text);
 

@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <cctype>
 
-#include "util/text.hpp"
+#include "version/python_space.hpp"
 
 namespace preflight::version {
 namespace {
@@ -29,104 +29,26 @@ bool is_release_prefix(std::string_view s) {
     return i == s.size();
 }
 
-// The operand forms packaging's Specifier regex admits, per operator family.
-bool valid_operand(std::string_view op, std::string_view version) {
-    if (op == "==" || op == "!=") {
-        if (version.size() >= 2 && version.substr(version.size() - 2) == ".*")
-            return is_release_prefix(version.substr(0, version.size() - 2));
-        return Pep440::parse(version).has_value();
-    }
-    auto v = Pep440::parse(version);
-    if (!v || v->local) return false;                   // ordered and ~= take no local part
-    if (op == "~=" && v->release.size() < 2) return false;  // ~= needs at least N.N
-    return true;
-}
-
 bool ends_with(std::string_view s, std::string_view suffix) {
     return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
 }
 
-bool is_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string lower(std::string_view s) {
-    std::string out(s);
-    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return out;
-}
-
-Pep440 must_parse(std::string_view text) { return *Pep440::parse(text); }
-
-// packaging.utils.canonicalize_version
-std::string canonicalize(std::string_view text, bool strip_trailing_zero) {
-    auto v = Pep440::parse(text);
-    if (!v) return std::string(text);
-    std::string out;
-    if (v->epoch != "0") out += v->epoch + "!";
-    std::vector<Number> release = v->release;
-    if (strip_trailing_zero) {
-        while (release.size() > 1 && release.back() == "0") release.pop_back();
-        // `re.sub(r"(\.0)+$", "", "0")` keeps a lone "0".
+// The operand forms packaging's Specifier pattern admits, per operator family.
+bool valid_operand(std::string_view op, std::string_view version) {
+    if (op == "==" || op == "!=") {
+        if (ends_with(version, ".*")) return is_release_prefix(version.substr(0, version.size() - 2));
+        return Pep440::parse(version).has_value();
     }
-    for (std::size_t i = 0; i < release.size(); ++i) out += (i ? "." : "") + release[i];
-    if (v->pre) out += v->pre->first + v->pre->second;
-    if (v->post) out += ".post" + *v->post;
-    if (v->dev) out += ".dev" + *v->dev;
-    if (v->local) {
-        out += "+";
-        for (std::size_t i = 0; i < v->local->size(); ++i) out += (i ? "." : "") + (*v->local)[i];
-    }
-    return out;
-}
-
-// packaging.specifiers._version_split: "1.4rc2" → ["1", "4", "rc2"] via the
-// prefix rule ^([0-9]+)((?:a|b|c|rc)[0-9]+)$ (case-sensitive).
-std::vector<std::string> version_split(std::string_view text) {
-    auto split_prefix = [](const std::string& item, std::vector<std::string>& out) {
-        std::size_t n = 0;
-        while (n < item.size() && std::isdigit(static_cast<unsigned char>(item[n]))) ++n;
-        if (n == 0 || n == item.size()) return false;
-        std::size_t label = item.compare(n, 2, "rc") == 0 ? 2 : (item[n] == 'a' || item[n] == 'b' || item[n] == 'c') ? 1 : 0;
-        if (label == 0 || n + label >= item.size() || !is_digits(std::string_view(item).substr(n + label))) return false;
-        out.push_back(item.substr(0, n));
-        out.push_back(item.substr(n));
-        return true;
-    };
-    std::vector<std::string> out;
-    std::size_t start = 0;
-    while (true) {
-        std::size_t dot = text.find('.', start);
-        std::string item(text.substr(start, dot == std::string_view::npos ? std::string_view::npos : dot - start));
-        if (!split_prefix(item, out)) out.push_back(item);
-        if (dot == std::string_view::npos) break;
-        start = dot + 1;
-    }
-    return out;
-}
-
-bool is_not_suffix(const std::string& seg) {
-    for (std::string_view p : {"dev", "a", "b", "rc", "post"})
-        if (seg.rfind(p, 0) == 0) return false;
+    auto v = Pep440::parse(version);
+    if (!v || v->local) return false;                       // ordered and ~= take no local part
+    if (op == "~=" && v->release.size() < 2) return false;  // ~= needs at least N.N
     return true;
 }
 
-// packaging.specifiers._pad_version
-std::pair<std::vector<std::string>, std::vector<std::string>> pad_version(const std::vector<std::string>& left,
-                                                                          const std::vector<std::string>& right) {
-    auto digits_prefix = [](const std::vector<std::string>& v) {
-        std::size_t n = 0;
-        while (n < v.size() && is_digits(v[n])) ++n;
-        return n;
-    };
-    std::size_t nl = digits_prefix(left), nr = digits_prefix(right);
-    std::vector<std::string> l(left.begin(), left.begin() + static_cast<long>(nl));
-    std::vector<std::string> r(right.begin(), right.begin() + static_cast<long>(nr));
-    if (nr > nl) l.insert(l.end(), nr - nl, "0");
-    if (nl > nr) r.insert(r.end(), nl - nr, "0");
-    l.insert(l.end(), left.begin() + static_cast<long>(nl), left.end());
-    r.insert(r.end(), right.begin() + static_cast<long>(nr), right.end());
-    return {l, r};
+std::string ascii_lower(std::string_view s) {
+    std::string out(s);
+    for (auto& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
 }
 
 Pep440 public_of(const Pep440& v) {
@@ -135,94 +57,106 @@ Pep440 public_of(const Pep440& v) {
     return p;
 }
 
-Pep440 base_of(const Pep440& v) { return must_parse(v.base_version()); }
-
-bool compare_equal(const Pep440& prospective, const std::string& spec) {
-    if (ends_with(spec, ".*")) {
-        auto split_spec = version_split(canonicalize(spec.substr(0, spec.size() - 2), false));
-        auto split_prospective = version_split(canonicalize(prospective.public_str(), true));
-        auto padded = pad_version(split_prospective, split_spec).first;
-        padded.resize(std::min(padded.size(), split_spec.size()));
-        return padded == split_spec;
-    }
-    Pep440 spec_version = must_parse(spec);
-    if (!spec_version.local) return compare(public_of(prospective), spec_version) == 0;
-    return compare(prospective, spec_version) == 0;
+// What `v` is a post-release of: 1.0.post1 → 1.0, 1.0a1.post0 → 1.0a1.
+Pep440 post_base_of(const Pep440& v) {
+    Pep440 p = public_of(v);
+    p.post.reset();
+    p.dev.reset();
+    return p;
 }
 
-bool compare_op(const std::string& op, const Pep440& prospective, const std::string& spec);
-
-bool compare_compatible(const Pep440& prospective, const std::string& spec) {
-    std::vector<std::string> kept;
-    for (const auto& seg : version_split(spec)) {
-        if (!is_not_suffix(seg)) break;
-        kept.push_back(seg);
-    }
-    if (!kept.empty()) kept.pop_back();
-    std::string prefix;
-    for (std::size_t i = 0; i < kept.size(); ++i) prefix += (i ? "." : "") + kept[i];
-    prefix += ".*";
-    return compare_op(">=", prospective, spec) && compare_op("==", prospective, prefix);
+// The first pre-release of `v`: 1.2 → 1.2.dev0, 1.2.post1 → 1.2.post1.dev0.
+Pep440 earliest_prerelease_of(const Pep440& v) {
+    Pep440 p = public_of(v);
+    p.dev = Number(1, '0');  // (not = "0": GCC 12 gives a false -Wrestrict on that)
+    return p;
 }
 
-bool compare_op(const std::string& op, const Pep440& prospective, const std::string& spec) {
-    if (op == "~=") return compare_compatible(prospective, spec);
-    if (op == "==") return compare_equal(prospective, spec);
-    if (op == "!=") return !compare_equal(prospective, spec);
-    if (op == "<=") return compare(public_of(prospective), must_parse(spec)) <= 0;
-    if (op == ">=") return compare(public_of(prospective), must_parse(spec)) >= 0;
-    if (op == "<") {
-        Pep440 s = must_parse(spec);
-        if (!(compare(prospective, s) < 0)) return false;
-        if (!s.is_prerelease() && prospective.is_prerelease() &&
-            compare(base_of(prospective), base_of(s)) == 0)
-            return false;
-        return true;
+// Prefix matching (`==1.4.*`): same epoch, and the release, padded with zeros, starts
+// with the prefix's release. Everything after the release is ignored, the local part
+// included ("Version matching").
+bool has_prefix(const Pep440& v, const Pep440& prefix) {
+    if (v.epoch != prefix.epoch) return false;
+    for (std::size_t i = 0; i < prefix.release.size(); ++i) {
+        const Number& part = i < v.release.size() ? v.release[i] : Number("0");
+        if (part != prefix.release[i]) return false;  // both canonical digit strings
     }
-    if (op == ">") {
-        Pep440 s = must_parse(spec);
-        if (!(compare(prospective, s) > 0)) return false;
-        if (!s.is_postrelease() && prospective.is_postrelease() &&
-            compare(base_of(prospective), base_of(s)) == 0)
-            return false;
-        if (prospective.local && compare(base_of(prospective), base_of(s)) == 0) return false;
-        return true;
-    }
-    // "===": string identity of the normalized prospective version.
-    return lower(prospective.str()) == lower(spec);
+    return true;
+}
+
+// `~=V.N[.suffix]` is `>=V.N[.suffix], ==V.*`: the prefix is the release less its last
+// number, whatever the suffix ("Compatible release").
+bool compatible(const Pep440& v, const Pep440& spec) {
+    Pep440 prefix;
+    prefix.epoch = spec.epoch;
+    prefix.release.assign(spec.release.begin(), spec.release.end() - 1);
+    return compare(public_of(v), spec) >= 0 && has_prefix(v, prefix);
+}
+
+// Strict matching ignores the candidate's local label unless the specifier has one.
+bool equal(const Pep440& v, const Pep440& spec) {
+    return compare(spec.local ? v : public_of(v), spec) == 0;
+}
+
+// "Exclusive ordered comparison": `<V` takes no pre-release of V unless V is one
+// itself. A pre-release of V.postN is one of V.postN (1.0.post1.dev0), not 1.0a1.
+bool less_than(const Pep440& v, const Pep440& spec) {
+    if (compare(v, spec) >= 0) return false;
+    return spec.is_prerelease() || !v.is_prerelease() || compare(v, earliest_prerelease_of(spec)) < 0;
+}
+
+// `>V` takes no post-release of V unless V is one itself, and no local version of V.
+// A post-release of 1.0 is no post-release of 1.0a1, so >1.0a1 takes 1.0.post0.
+bool greater_than(const Pep440& v, const Pep440& spec) {
+    if (compare(v, spec) <= 0) return false;
+    if (!spec.is_postrelease() && v.is_postrelease() && compare(post_base_of(v), spec) == 0) return false;
+    if (v.local && compare(public_of(v), spec) == 0) return false;
+    return true;
 }
 
 }  // namespace
 
 std::optional<Specifier> Specifier::parse(std::string_view text) {
-    text = util::trim(text);
+    text = strip_python_space(text);
     static const std::vector<std::string_view> ops = {"===", "~=", "==", "!=", "<=", ">=", "<", ">"};
     for (auto op : ops) {
         if (text.substr(0, op.size()) != op) continue;
-        std::string_view rest = util::trim(text.substr(op.size()));
+        std::string_view rest = strip_python_space(text.substr(op.size()));
         Specifier s{std::string(op), std::string(rest)};
         if (op == "===") {
-            if (rest.find_first_of(" \t\n\r\f\v;)") != std::string_view::npos) return std::nullopt;
+            // Anything but white space, `;` and `)`; compared as a string, so it need
+            // not be a version.
+            if (has_python_space(rest) || rest.find_first_of(";)") != std::string_view::npos) return std::nullopt;
+            s.operand = Pep440::parse(rest);
             return s;
         }
         if (!valid_operand(op, rest)) return std::nullopt;
+        s.prefix = ends_with(rest, ".*");
+        s.operand = Pep440::parse(s.prefix ? rest.substr(0, rest.size() - 2) : rest);
         return s;
     }
     return std::nullopt;
 }
 
-bool Specifier::allows_prereleases() const {
-    if (op != "==" && op != ">=" && op != "<=" && op != "~=" && op != "===") return false;
-    std::string v = version;
-    if (op == "==" && ends_with(v, ".*")) v.resize(v.size() - 2);
-    auto parsed = Pep440::parse(v);
-    // packaging would raise on an unparsable "===" operand; treat it as "no".
-    return parsed && parsed->is_prerelease();
+// Every clause but `!=` and a prefix opts in by naming a pre-release (packaging
+// 26.0 on; 23 counted only == >= <= ~= ===, so `<2.0a2` did not admit 2.0a1).
+bool Specifier::names_prerelease() const {
+    return op != "!=" && !prefix && operand && operand->is_prerelease();
 }
 
-bool Specifier::contains(const Pep440& v, bool prereleases) const {
-    if (v.is_prerelease() && !prereleases) return false;
-    return compare_op(op, v, version);
+bool Specifier::matches(const Pep440& v) const {
+    // "Arbitrary equality" is on the text as given, not the normalized version, so
+    // ===1.01 matches "1.01" and not "1.1" (packaging 26.1 on; 23 normalized first).
+    if (op == "===") return ascii_lower(v.text) == ascii_lower(version);
+    const Pep440& spec = *operand;
+    if (prefix) return has_prefix(v, spec) == (op == "==");
+    if (op == "==") return equal(v, spec);
+    if (op == "!=") return !equal(v, spec);
+    if (op == "~=") return compatible(v, spec);
+    if (op == "<=") return compare(public_of(v), spec) <= 0;
+    if (op == ">=") return compare(public_of(v), spec) >= 0;
+    if (op == "<") return less_than(v, spec);
+    return greater_than(v, spec);
 }
 
 std::optional<SpecifierSet> SpecifierSet::parse(std::string_view text) {
@@ -230,7 +164,8 @@ std::optional<SpecifierSet> SpecifierSet::parse(std::string_view text) {
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
-        std::string_view item = util::trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        std::string_view item =
+            strip_python_space(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (!item.empty()) {
             auto s = Specifier::parse(item);
             if (!s) return std::nullopt;
@@ -242,10 +177,11 @@ std::optional<SpecifierSet> SpecifierSet::parse(std::string_view text) {
     return set;
 }
 
-bool SpecifierSet::contains(const Pep440& v) const {
-    bool prereleases = std::any_of(specs_.begin(), specs_.end(), [](const Specifier& s) { return s.allows_prereleases(); });
-    if (!prereleases && v.is_prerelease()) return false;
-    return std::all_of(specs_.begin(), specs_.end(), [&](const Specifier& s) { return s.contains(v, prereleases); });
+bool SpecifierSet::contains(const Pep440& v, Membership who) const {
+    if (who == Membership::candidate && v.is_prerelease() &&
+        std::none_of(specs_.begin(), specs_.end(), [](const Specifier& s) { return s.names_prerelease(); }))
+        return false;
+    return std::all_of(specs_.begin(), specs_.end(), [&](const Specifier& s) { return s.matches(v); });
 }
 
 std::string SpecifierSet::str() const {

@@ -2,7 +2,7 @@
 
 #include <cctype>
 
-#include "util/text.hpp"
+#include "version/python_space.hpp"
 
 namespace preflight::version {
 namespace {
@@ -35,13 +35,13 @@ std::optional<Scheme> parse_scheme(std::string_view text) {
 std::optional<Version> Version::parse(Scheme scheme, std::string_view text) {
     Version v;
     v.scheme_ = scheme;
-    v.text_ = std::string(util::trim(text));
+    v.text_ = std::string(strip_python_space(text));
     if (scheme == Scheme::pep440) {
-        auto p = Pep440::parse(text);
+        auto p = Pep440::parse(v.text_);
         if (!p) return std::nullopt;
         v.parsed_ = *p;
     } else {
-        auto c = Cann::parse(text);
+        auto c = Cann::parse(v.text_);
         if (!c) return std::nullopt;
         v.parsed_ = *c;
     }
@@ -62,7 +62,7 @@ std::optional<int> compare(const Version& a, const Version& b) {
 std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view text) {
     VersionRange r;
     r.scheme_ = scheme;
-    r.text_ = std::string(util::trim(text));
+    r.text_ = std::string(strip_python_space(text));
     if (scheme == Scheme::pep440) {
         r.pep_ = SpecifierSet::parse(text);
         if (!r.pep_) return std::nullopt;
@@ -71,7 +71,8 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
     std::size_t start = 0;
     while (start <= text.size()) {
         std::size_t comma = text.find(',', start);
-        std::string_view item = util::trim(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
+        std::string_view item =
+            strip_python_space(text.substr(start, comma == std::string_view::npos ? std::string_view::npos : comma - start));
         if (!item.empty()) {
             CannClause clause;
             for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"}) {
@@ -81,7 +82,7 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
                 }
             }
             if (clause.op.empty()) return std::nullopt;
-            std::string_view operand = util::trim(item.substr(clause.op.size()));
+            std::string_view operand = strip_python_space(item.substr(clause.op.size()));
             if ((clause.op == "==" || clause.op == "!=") && operand.size() > 2 &&
                 operand.substr(operand.size() - 2) == ".*") {
                 clause.prefix = split_dots(operand.substr(0, operand.size() - 2));
@@ -99,9 +100,9 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
     return r;
 }
 
-std::optional<bool> VersionRange::contains(const Version& v) const {
+std::optional<bool> VersionRange::contains(const Version& v, Membership who) const {
     if (v.scheme() != scheme_) return std::nullopt;
-    if (scheme_ == Scheme::pep440) return pep_->contains(std::get<Pep440>(v.parsed()));
+    if (scheme_ == Scheme::pep440) return pep_->contains(std::get<Pep440>(v.parsed()), who);
     const Cann& c = std::get<Cann>(v.parsed());
     for (const auto& clause : cann_) {
         bool ok;

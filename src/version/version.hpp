@@ -40,6 +40,12 @@ private:
 
 // A comma-separated range. PEP 440 ranges are full specifier sets; CANN ranges take
 // `== != < <= > >=` and `==X.Y.*` prefixes.
+//
+// Membership (specifier.hpp) matters only to PEP 440, whose specifiers leave
+// pre-releases out when choosing what to install. CANN has no such rule: an RC or an
+// alpha/beta build is simply ordered below its release, and a range compares by that
+// order alone, so 8.5.RC1 is outside `>=8.5.0` (below the bound, as 4.2.0rc1 is
+// outside `>=4.2.0`) and inside `<8.5.0` whoever asks.
 class VersionRange {
 public:
     static std::optional<VersionRange> parse(Scheme scheme, std::string_view text);
@@ -47,7 +53,7 @@ public:
     Scheme scheme() const { return scheme_; }
     const std::string& text() const { return text_; }
     // nullopt when the version is of another scheme.
-    std::optional<bool> contains(const Version& v) const;
+    std::optional<bool> contains(const Version& v, Membership who) const;
 
 private:
     struct CannClause {

@@ -1,7 +1,9 @@
 // Reads questions, one a line, and prints one answer a line:
 //   parse V        -> the normalized version, or "invalid"
 //   cmp A B        -> -1 | 0 | 1
-//   in V SPEC      -> true | false | invalid   (SPEC may contain spaces; the rest of the line)
+//   in V SPEC        -> true | false | invalid   (SPEC may contain spaces; the rest of the line):
+//                       may an installer pick V (Membership::candidate)
+//   installed V SPEC -> the same for an installed V (Membership::installed)
 #include <iostream>
 #include <sstream>
 #include <string>
@@ -27,13 +29,16 @@ int main() {
             auto va = Pep440::parse(a), vb = Pep440::parse(b);
             if (!va || !vb) std::cout << "invalid\n";
             else std::cout << compare(*va, *vb) << '\n';
-        } else if (verb == "in") {
+        } else if (verb == "in" || verb == "installed") {
             std::string spec;
             std::getline(in, spec);
             auto v = Pep440::parse(a);
             auto s = SpecifierSet::parse(spec);
             if (!v || !s) std::cout << "invalid\n";
-            else std::cout << (s->contains(*v) ? "true" : "false") << '\n';
+            else {
+                auto who = verb == "in" ? Membership::candidate : Membership::installed;
+                std::cout << (s->contains(*v, who) ? "true" : "false") << '\n';
+            }
         } else {
             std::cout << "unknown-verb\n";
         }

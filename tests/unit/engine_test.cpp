@@ -155,6 +155,24 @@ TEST(Engine, FixedInRetiresARule) {
     EXPECT_EQ(ids(check(dir, *set, "[packages]\nms-swift = \"4.1.3\"\n")), std::vector<std::string>{"bug"});
     EXPECT_TRUE(check(dir, *set, "[packages]\nms-swift = \"4.2.0\"\n").findings.empty());
     EXPECT_EQ(ids(check(dir, *set, "")), std::vector<std::string>{"bug?"});
+    // Installed versions: a source build past the fix has it; a candidate of the
+    // fixed release sorts below it and does not.
+    EXPECT_TRUE(check(dir, *set, "[packages]\nms-swift = \"4.4.0.dev0\"\n").findings.empty());
+    EXPECT_EQ(ids(check(dir, *set, "[packages]\nms-swift = \"4.2.0rc1\"\n")), std::vector<std::string>{"bug"});
+}
+
+TEST(Engine, SatisfiesInAPackJudgesInstalledVersions) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("old-swift", "!satisfies(pkg('ms-swift'), '>=4.2.0')"));
+    ASSERT_TRUE(set.has_value());
+    EXPECT_TRUE(check(dir, *set, "[packages]\nms-swift = \"4.4.0.dev0\"\n").findings.empty());
+    EXPECT_EQ(ids(check(dir, *set, "[packages]\nms-swift = \"4.1.3\"\n")), std::vector<std::string>{"old-swift"});
+}
+
+TEST(PackLoading, ADevBuildOfPreflightMeetsAPacksEngineRange) {
+    test_support::TempDir dir;
+    EXPECT_TRUE(load(dir, rule("r", "true"), "0.2.0.dev0").has_value());  // engine = ">=0.1"
+    EXPECT_FALSE(load(dir, rule("r", "true"), "0.1.0rc1").has_value());
 }
 
 TEST(PackLoading, ConditionErrorsPointIntoThePackFile) {

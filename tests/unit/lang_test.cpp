@@ -28,6 +28,8 @@ protected:
         world.facts["model.arch"] = Value("qwen3_5");
         world.packages["megatron-core"] = Value(*version::Version::parse(version::Scheme::pep440, "0.15.3"));
         world.packages["cann"] = Value(*version::Version::parse(version::Scheme::cann, "8.0.RC3"));
+        world.packages["ms-swift"] = Value(*version::Version::parse(version::Scheme::pep440, "4.4.0.dev0"));
+        world.packages["vllm"] = Value(*version::Version::parse(version::Scheme::pep440, "0.11.0rc1"));
         world.env_vars["PYTORCH_NPU_ALLOC_CONF"] = Value("expandable_segments:True,pinned_use_background_threads:True");
     }
 
@@ -125,6 +127,18 @@ TEST_F(LangTest, VersionsCompareInTheirScheme) {
     EXPECT_EQ(eval("pkg('cann') < '8.0.0'"), Value(true));  // 8.0.RC3 precedes 8.0.0
     EXPECT_EQ(eval("satisfies(pkg('cann'), '>=8.0.RC2,<8.0.0')"), Value(true));
     EXPECT_EQ(eval("pkg('megatron-core') in ['0.15.3', '0.16.0']"), Value(true));
+}
+
+// Package versions are installed ones: a source build's dev version past a bound is
+// inside the range, a release candidate of the bound itself is below it.
+TEST_F(LangTest, SatisfiesJudgesInstalledVersions) {
+    EXPECT_EQ(eval("satisfies(pkg('ms-swift'), '>=4.2.0')"), Value(true));
+    EXPECT_EQ(eval("satisfies(pkg('ms-swift'), '>=4.2.0,<4.5')"), Value(true));
+    EXPECT_EQ(eval("satisfies(pkg('ms-swift'), '<4.4.0')"), Value(false));  // < excludes 4.4.0's own dev builds
+    EXPECT_EQ(eval("in_range(pkg('ms-swift'), '>=4.2.0')"), Value(true));
+    EXPECT_EQ(eval("satisfies(pkg('vllm'), '>=0.11.0')"), Value(false));  // 0.11.0rc1 < 0.11.0
+    EXPECT_EQ(eval("satisfies(pkg('vllm'), '>=0.10.2')"), Value(true));
+    EXPECT_EQ(eval("pkg('ms-swift') >= '4.2.0'"), Value(true));
 }
 
 TEST_F(LangTest, NullIsAbsentNotUnknown) {

@@ -49,7 +49,8 @@ std::string random_text(std::mt19937& rng, const std::string& alphabet, std::siz
 
 TEST(Robustness, VersionParsersTakeAnyText) {
     std::mt19937 rng(1);
-    const std::string alphabet = "0123456789.!+-_vVaAbBrRcCpPoOsStTdDeE*<>=~,; \t\n";
+    // Bytes of UTF-8 spaces too (U+00A0, U+2000.., U+3000), whole and in pieces.
+    const std::string alphabet = "0123456789.!+-_vVaAbBrRcCpPoOsStTdDeE*<>=~,; \t\n\xc2\xa0\xe2\x80\xe3";
     const std::vector<std::string> samples = {"1!2.0rc1.post3.dev4+local.7", ">=0.16.0.dev0,<0.20,!=0.17.*", "~=2.7.1", "8.1.RC1.alpha001",
                                               "==8.5.*", "===foo"};
     for (int i = 0; i < kRounds; ++i) {
@@ -57,7 +58,8 @@ TEST(Robustness, VersionParsersTakeAnyText) {
         auto v = version::Pep440::parse(s);
         if (v) (void)v->str();
         auto set = version::SpecifierSet::parse(s);
-        if (set && v) (void)set->contains(*v);
+        if (set && v) (void)set->contains(*v, version::Membership::candidate);
+        if (set && v) (void)set->contains(*v, version::Membership::installed);
         (void)version::Cann::parse(s);
         (void)version::VersionRange::parse(version::Scheme::cann, s);
     }
