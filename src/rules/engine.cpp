@@ -455,6 +455,22 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
         if (target.rfind("env.", 0) == 0) result.patch.env.erase(target.substr(4));
         else result.patch.config.erase(target);
     }
+    // A fix whose key did not settle is shown but not applied, so its finding is not
+    // fixable through it.
+    for (auto& [id, f] : fired) {
+        const Rule* rule = rules.find_rule(id);
+        bool applied = false;
+        for (std::size_t i = 0; i < rule->fixes.size(); ++i) {
+            const Fix& fix = rule->fixes[i];
+            std::string target = (fix.target == Fix::Target::env ? "env." : "") + fix.key;
+            if (result.unsettled.count(target)) {
+                if (i < f.fixes.size()) f.fixes[i] += " (not applied: the fixes for this key do not settle)";
+            } else if (fix.safe || options.apply_suggested) {
+                applied = true;
+            }
+        }
+        f.fixable = applied;
+    }
     for (auto& [id, f] : fired) result.findings.push_back(std::move(f));
     for (auto& [id, f] : engine_errors) result.findings.push_back(std::move(f));
     for (const auto& [id, missing] : undetermined_now) {

@@ -118,6 +118,15 @@ TEST(Engine, AnOscillatingKeyIsNotApplied) {
     EXPECT_FALSE(r.patch.config.count("parallel.tp"));
     EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
     EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
+    // The finding whose fix was not applied is not fixable, and says why.
+    for (const auto& f : r.findings) {
+        if (f.rule == "flip") {
+            EXPECT_FALSE(f.fixable);
+            ASSERT_EQ(f.fixes.size(), 1u);
+            EXPECT_NE(f.fixes[0].find("not applied"), std::string::npos);
+        }
+        if (f.rule == "steady") EXPECT_TRUE(f.fixable);
+    }
 }
 
 TEST(Engine, SuggestedFixesWaitForApplySuggested) {
