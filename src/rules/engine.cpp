@@ -487,8 +487,13 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
         f.references = rule->references;
         result.findings.push_back(std::move(f));
     }
+    // For a reader: errors first, then warnings, then notes (undetermined ones last), each
+    // group in file order.
     std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
-        auto key = [](const Finding& f) { return std::tuple(f.location.line == 0, f.location.line, f.location.column, f.rule); };
+        auto key = [](const Finding& f) {
+            return std::tuple(-static_cast<int>(f.severity), f.undetermined, f.location.line == 0, f.location.line, f.location.column,
+                              f.rule);
+        };
         return key(a) < key(b);
     });
     std::sort(result.fallbacks.begin(), result.fallbacks.end(),

@@ -289,7 +289,7 @@ TEST(Defaults, AKeyTheJobLeavesOutTakesTheFirstDefaultThatHolds) {
     EXPECT_EQ(unknown.findings[0].missing, std::vector<std::string>{"pkg(ms-swift)"});
     // No default holds and the key table has none: unknown too; unset variables stay unset.
     auto other = check(dir, *set, "[job]\nframework = \"twinkle\"\n");
-    EXPECT_EQ(ids(other), (std::vector<std::string>{"padfree-off?", "timeout-unset"}));
+    EXPECT_EQ(ids(other), (std::vector<std::string>{"timeout-unset", "padfree-off?"}));  // errors before notes
 }
 
 TEST(Defaults, EvidenceNamesTheDefaultAndWhoAppliesIt) {
