@@ -1,4 +1,5 @@
 // `preflight rules list | test`: the loaded packs, and their own test cases.
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -6,6 +7,7 @@
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
+#include "lang/functions.hpp"
 #include "lang/type.hpp"
 #include "output/printable.hpp"
 #include "rules/rule_tests.hpp"
@@ -98,6 +100,25 @@ int doc(Common& common) {
     return exit_pass;
 }
 
+// The rule language's function reference, from the function table itself, so the
+// docs cannot drift from what the checker accepts.
+int functions() {
+    std::vector<const lang::FunctionDef*> defs;
+    for (const auto& f : lang::all_functions()) defs.push_back(&f);
+    std::sort(defs.begin(), defs.end(), [](const auto* a, const auto* b) { return std::string_view(a->name) < b->name; });
+    std::string out = "| function | meaning |\n| --- | --- |\n";
+    for (const auto* f : defs) {
+        // A '|' would end a Markdown table cell, inside code spans too.
+        auto cell = [](std::string text) {
+            for (std::size_t at = 0; (at = text.find('|', at)) != std::string::npos; at += 2) text.replace(at, 1, "\\|");
+            return text;
+        };
+        out += fmt::format("| `{}` | {} |\n", cell(f->signature), cell(f->doc));
+    }
+    std::cout << out;
+    return exit_pass;
+}
+
 int test(Common& common, const std::vector<std::string>& only) {
     auto rules = load_rules(common);
     if (!rules) return report_input_error(rules.error(), common);
@@ -130,6 +151,9 @@ void register_rules(CLI::App& app, Common& common) {
     auto* doc_cmd = cmd->add_subcommand("doc", "Print the rule reference (Markdown) generated from the packs");
     add_rules_option(doc_cmd, common);
     doc_cmd->callback([&common] { common.exit_code = doc(common); });
+
+    auto* functions_cmd = cmd->add_subcommand("functions", "Print the rule language's function reference (Markdown), from the function table");
+    functions_cmd->callback([&common] { common.exit_code = functions(); });
 
     auto only = std::make_shared<std::vector<std::string>>();
     auto* test_cmd = cmd->add_subcommand("test", "Run every pack's tests/ cases; each rule must fire in one and stay quiet in another");
