@@ -42,7 +42,7 @@ const std::vector<KeyInfo>& key_table() {
         {"model.num_key_value_heads", kInt, std::nullopt, {}, {}, "Key/value heads (query groups)."},
         {"model.linear_num_key_heads", kInt, std::nullopt, {}, {}, "Gated DeltaNet key heads."},
         {"model.linear_num_value_heads", kInt, std::nullopt, {}, {}, "Gated DeltaNet value heads."},
-        {"model.num_experts", kInt, std::nullopt, {}, {}, "Routed experts (MoE models)."},
+        {"model.num_experts", kInt, std::nullopt, {}, {}, "Routed experts (MoE models; 0 in some config.json files: dense).", {}, 0},
         {"model.hidden_size", kInt, std::nullopt, {}, {}, "Hidden size."},
         {"model.num_hidden_layers", kInt, std::nullopt, {}, {}, "Transformer layers."},
         {"model.head_dim", kInt, std::nullopt, {}, {}, "Attention head dimension."},
@@ -56,7 +56,7 @@ const std::vector<KeyInfo>& key_table() {
         {"parallel.ep", kInt, Value(1), {}, {"expert_parallel", "expert_parallel_size", "expert_model_parallel_size", "ep_size"},
          "Expert-parallel degree."},
         {"parallel.etp", kInt, std::nullopt, {}, {"expert_tensor_parallel_size", "expert_tp"},
-         "Expert tensor-parallel degree (Megatron takes parallel.tp when it is not given: a pack default)."},
+         "Expert tensor-parallel degree. Left out, a pack default applies where one holds."},
         {"parallel.dp", kInt, Value(1), {}, {"data_parallel", "data_parallel_size", "dp_size"},
          "Data-parallel (replicate) degree."},
         {"parallel.fsdp", kInt, Value(1), {}, {"fsdp_size", "sharded_data_parallel"}, "Sharded data-parallel degree."},
@@ -68,8 +68,7 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed context-parallel algorithm (megatron_cp_algo, kvallgather_cp_algo, ulysses_cp_algo …)."},
 
         {"train.padding_free", kBool, std::nullopt, {}, {"padding-free", "paddingfree"},
-         "Train without padding (varlen batches). Left out, the launcher's default applies (a pack default: "
-         "Megatron-SWIFT true, ms-swift's transformers backend false)."},
+         "Train without padding (varlen batches). Left out, the launcher's default applies (a pack default)."},
         {"train.packing", kBool, Value(false), {}, {"pack", "sequence_packing"}, "Pack several samples into one sequence."},
         {"train.use_flash_attn", kBool, Value(true), {}, {"flash_attn", "use_flash_attention"}, "Use flash attention."},
         {"train.attention_backend", kString, std::nullopt, {"flash", "fused", "unfused", "local", "auto", "sdpa"},
@@ -80,8 +79,7 @@ const std::vector<KeyInfo>& key_table() {
           {"eager", "unfused"}}},
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
         {"train.optimization_level", kInt, std::nullopt, {}, {"optimization-level"},
-         "MindSpeed --optimization-level (0, 1 or 2). Left out, MindSpeed's own default or what the framework passes "
-         "applies (pack defaults).", {}, 0, 2},
+         "MindSpeed --optimization-level (0, 1 or 2). Left out, a pack default applies where one holds.", {}, 0, 2},
         {"train.world_size", kInt, std::nullopt, {}, {"training_world_size", "actor_world_size"},
          "Processes that train (all of them for one job on its devices; fewer when a decoupled rollout engine holds "
          "devices of its own). Left out, a pack default derives it where it can.", {}, 1},
@@ -93,11 +91,11 @@ const std::vector<KeyInfo>& key_table() {
          "Memory saver used to free training memory during rollout."},
         {"rollout.tp", kInt, Value(1), {}, {"tensor_parallel_size", "vllm_tensor_parallel_size"}, "Rollout tensor-parallel degree."},
         {"rollout.sleep_mode", kBool, Value(false), {}, {"enable_sleep_mode", "vllm_enable_sleep_mode"},
-         "The rollout engine's sleep mode (vLLM / vllm-ascend enable_sleep_mode). Left out, it follows "
-         "rollout.sleep_level where that is given (a pack default), else off."},
+         "The rollout engine's sleep mode (vLLM / vllm-ascend enable_sleep_mode). Left out, a pack default "
+         "applies where one holds, else off."},
         {"rollout.sleep_level", kInt, std::nullopt, {}, {"sleep_level", "offload_level"},
          "The level the rollout engine sleeps at between rollouts (0 = no sleep, 1 = offload weights, 2 = discard "
-         "them; ms-swift's --sleep_level).", {}, 0, 2},
+         "them).", {}, 0, 2},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
     };
@@ -117,9 +115,7 @@ const KeyInfo* find_key(std::string_view dotted) {
 std::optional<std::int64_t> minimum_of(const KeyInfo& key) {
     if (key.type.kind != TypeKind::integer || key.key == "schema") return std::nullopt;
     if (key.min) return key.min;
-    // 0 optimization is level 0; 0 experts is a dense model (some config.json files say so).
-    if (key.key == "train.optimization_level" || key.key == "model.num_experts") return 0;
-    return 1;
+    return 1;  // degrees, counts and sizes; keys where 0 means something set `min`
 }
 
 std::vector<std::string> section_names() {
