@@ -151,11 +151,12 @@ struct Reads {
     std::set<std::string> facts, packages, env_vars, revisions;
 };
 
-// What an expression reads, looking through derived facts to the facts under them,
+// What a rule's conditions read, looking through derived facts to the facts under them,
 // so a finding shows the job and environment values that decided it.
-Reads reads_of(const lang::Expression& e, const RuleSet& rules) {
+Reads reads_of(const Rule& rule, const RuleSet& rules) {
     Reads out;
-    std::vector<const lang::Expression*> todo{&e};
+    std::vector<const lang::Expression*> todo{&rule.when};
+    if (rule.error_when) todo.push_back(&*rule.error_when);
     while (!todo.empty()) {
         const lang::Expression* x = todo.back();
         todo.pop_back();
@@ -192,6 +193,9 @@ Value fires(const Rule& rule, StateContext& ctx) {
     if (const auto* u = when.get<Unknown>()) unknown_packages.insert(u->missing.begin(), u->missing.end());
     return Value(Unknown{unknown_packages});
 }
+
+// The patch slot a fix writes: "env.NAME" or the config key.
+std::string target_of(const Fix& f) { return (f.target == Fix::Target::env ? "env." : "") + f.key; }
 
 std::string fix_text(const Fix& f, const std::optional<Value>& value) {
     std::string what;
@@ -333,14 +337,7 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                 f.message = rule.message.render(ctx);
                 f.location = locate_finding(rule, facts, config_path);
                 f.references = rule.references;
-                auto reads = reads_of(rule.when, rules);
-                if (rule.error_when) {
-                    auto more = reads_of(*rule.error_when, rules);
-                    reads.facts.insert(more.facts.begin(), more.facts.end());
-                    reads.packages.insert(more.packages.begin(), more.packages.end());
-                    reads.env_vars.insert(more.env_vars.begin(), more.env_vars.end());
-                    reads.revisions.insert(more.revisions.begin(), more.revisions.end());
-                }
+                auto reads = reads_of(rule, rules);
                 for (const auto& name : reads.facts) f.evidence.push_back(ctx.describe_fact(name));
                 for (const auto& name : reads.packages) f.evidence.push_back(ctx.describe_package(name));
                 for (const auto& name : reads.env_vars) f.evidence.push_back(ctx.describe_env(name));
@@ -360,8 +357,7 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
                     value = lang::evaluate(*fix.expr->root, ctx);
                     if (value->is_unknown()) continue;  // cannot compute it yet
                 }
-                std::string target = (fix.target == Fix::Target::env ? "env." : "") + fix.key;
-                proposals[target].push_back({PatchEntry{value, rule.id}, &fix});
+                proposals[target_of(fix)].push_back({PatchEntry{value, rule.id}, &fix});
             }
         }
 
@@ -462,8 +458,7 @@ CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const s
         bool applied = false;
         for (std::size_t i = 0; i < rule->fixes.size(); ++i) {
             const Fix& fix = rule->fixes[i];
-            std::string target = (fix.target == Fix::Target::env ? "env." : "") + fix.key;
-            if (result.unsettled.count(target)) {
+            if (result.unsettled.count(target_of(fix))) {
                 if (i < f.fixes.size()) f.fixes[i] += " (not applied: the fixes for this key do not settle)";
             } else if (fix.safe || options.apply_suggested) {
                 applied = true;
