@@ -102,20 +102,32 @@ Result<void> compile_defaults(const std::vector<PackSource>& packs, RuleSet& set
         if (d.when) reads(*d.when, out, seen);
         if (d.expr) reads(*d.expr, out, seen);
     }
+    // A default may not decide on its own key, however indirectly, nor sit on a chain of
+    // more than kMaxDefaultChain others: evaluation recurses along it. The recursion here
+    // stops at that depth too.
+    constexpr int kMaxDefaultChain = 64;
     std::map<std::string, int> state;  // 1 = visiting, 2 = done
-    std::function<bool(const std::string&)> cyclic = [&](const std::string& target) {
-        if (state[target] == 2 || !edges.count(target)) return false;
-        if (state[target] == 1) return true;
+    std::map<std::string, int> chain;  // done: the longest chain of defaults from here down
+    std::function<std::optional<std::string>(const std::string&, int)> visit =
+        [&](const std::string& target, int depth) -> std::optional<std::string> {
+        if (!edges.count(target) || state[target] == 2) return std::nullopt;
+        if (state[target] == 1) return fmt::format("default for '{}' depends on its own value", target);
+        if (depth > kMaxDefaultChain)
+            return fmt::format("default for '{}' rests on a chain of more than {} defaults", target, kMaxDefaultChain);
         state[target] = 1;
-        for (const auto& next : edges[target])
-            if (cyclic(next)) return true;
+        int longest = 0;
+        for (const auto& next : edges[target]) {
+            if (auto problem = visit(next, depth + 1)) return problem;
+            if (edges.count(next)) longest = std::max(longest, chain[next]);
+        }
         state[target] = 2;
-        return false;
+        chain[target] = longest + 1;
+        if (chain[target] > kMaxDefaultChain)
+            return fmt::format("default for '{}' rests on a chain of more than {} defaults", target, kMaxDefaultChain);
+        return std::nullopt;
     };
-    for (const auto& d : set.defaults) {
-        std::string target = (d.env ? "env." : "") + d.key;
-        if (cyclic(target)) return fail(fmt::format("default for '{}' depends on its own value", target), d.where);
-    }
+    for (const auto& d : set.defaults)
+        if (auto problem = visit((d.env ? "env." : "") + d.key, 1)) return fail(*problem, d.where);
     return {};
 }
 

@@ -321,6 +321,23 @@ TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
                            "by = \"x\"\nreferences = [\"r\"]\n");
     ASSERT_FALSE(cycle.has_value());
     EXPECT_NE(cycle.error().message.find("depends on its own value"), std::string::npos);
+    // env.A0 = 1, env.A1 = A0, … : evaluation recurses once per link, so long chains are
+    // refused in either declaration order.
+    auto chain = [](int links, bool reversed) {
+        std::string out;
+        for (int i = 0; i <= links; ++i) {
+            std::string entry = "[[defaults]]\nkey = \"env.A" + std::to_string(i) + "\"\nvalue = \"1\"\n" +
+                                (i ? "when = \"env('A" + std::to_string(i - 1) + "') == '1'\"\n" : "") + "by = \"x\"\nreferences = [\"r\"]\n";
+            out = reversed ? entry + out : out + entry;
+        }
+        return out;
+    };
+    for (bool reversed : {false, true}) {
+        auto long_chain = load(dir, chain(500, reversed));
+        ASSERT_FALSE(long_chain.has_value());
+        EXPECT_NE(long_chain.error().message.find("chain of more than 64 defaults"), std::string::npos) << long_chain.error().message;
+        EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
+    }
 }
 
 TEST(Engine, ErrorWhenEscalatesAWarningWhileItHolds) {
