@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include <tl/expected.hpp>
@@ -25,8 +26,28 @@ struct Error {
 template <class T>
 using Result = tl::expected<T, Error>;
 
+namespace detail {
+template <class T, class E>
+T take_value(tl::expected<T, E>&& r) {
+    return std::move(*r);
+}
+template <class E>
+void take_value(tl::expected<void, E>&&) {}
+}  // namespace detail
+
 inline tl::unexpected<Error> fail(std::string message, Location location = {}) {
     return tl::unexpected<Error>(Error{std::move(message), std::move(location)});
 }
 
 }  // namespace preflight
+
+// Propagates a failure: `auto v = PREFLIGHT_TRY(read(path));` returns the error of a
+// failed Result from the enclosing function (which returns a Result too), else yields
+// the value; `PREFLIGHT_TRY(check(x));` does the same for a Result<void>. A GNU
+// statement expression (g++ and clang); `__extension__` keeps -Wpedantic quiet.
+#define PREFLIGHT_TRY(...)                                                                       \
+    __extension__({                                                                              \
+        auto preflight_try_result_ = (__VA_ARGS__);                                              \
+        if (!preflight_try_result_) return tl::unexpected(std::move(preflight_try_result_).error()); \
+        ::preflight::detail::take_value(std::move(preflight_try_result_));                        \
+    })
