@@ -46,14 +46,6 @@ Result<TomlValue> parse(const std::string& text, const std::string& file) {
     }
 }
 
-// TOML bare keys: A-Za-z0-9_- ; anything else is quoted.
-std::string toml_key(const std::string& key) {
-    bool bare = !key.empty();
-    for (unsigned char c : key)
-        if (!std::isalnum(c) && c != '_' && c != '-') bare = false;
-    return bare ? key : toml_literal(Value(key));
-}
-
 Result<std::string> apply_one(const std::string& text, const std::string& file, const TomlEdit& edit) {
     auto root = parse(text, file);
     if (!root) return tl::unexpected(root.error());
@@ -120,6 +112,13 @@ std::string toml_literal(const Value& v) {
         }
     }
     return out + "\"";
+}
+
+std::string toml_key(const std::string& key) {
+    bool bare = !key.empty();
+    for (unsigned char c : key)
+        if (!std::isalnum(c) && c != '_' && c != '-') bare = false;
+    return bare ? key : toml_literal(Value(key));
 }
 
 Result<std::string> apply_toml_edits(const std::string& text, const std::string& file, const std::vector<TomlEdit>& edits) {

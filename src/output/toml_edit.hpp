@@ -20,6 +20,8 @@ struct TomlEdit {
 
 // The TOML text of a scalar: true, 12, 1.5, "quoted \"string\"".
 std::string toml_literal(const Value& v);
+// A key as TOML writes it: bare when it is A-Za-z0-9_- only, else quoted.
+std::string toml_key(const std::string& key);
 
 Result<std::string> apply_toml_edits(const std::string& text, const std::string& file, const std::vector<TomlEdit>& edits);
 
