@@ -52,25 +52,16 @@ int run(const ArgsArgs& args, Common& common) {
         return nullptr;
     };
     std::vector<std::string> words;
-    std::set<std::string> mapped;
-    for (const auto& flag : launcher->flags) {
-        if (!flag.writable() || mapped.count(flag.key)) continue;
-        mapped.insert(flag.key);
-        const Value* value = given(flag.key);
-        if (!value) continue;
-        if (flag.form == launch::FlagForm::kwarg) {
-            words.push_back(flag.flag + "=" + python_literal(*value));
+    for (const auto& spelled : launch::spell(*launcher, given)) {
+        if (spelled.flag->form == launch::FlagForm::kwarg) {
+            words.push_back(spelled.flag->flag + "=" + python_literal(*spelled.value));
             continue;
         }
-        auto word = flag.word_for(*value);
-        if (!word) continue;
-        if (flag.form == launch::FlagForm::switch_flag) {
-            if (*word == "true") words.push_back(flag.flag);
-        } else {
-            words.push_back(flag.flag);
-            words.push_back(output::shell_word(*word));
-        }
+        words.push_back(spelled.flag->flag);
+        if (spelled.word) words.push_back(output::shell_word(*spelled.word));
     }
+    auto keys = launch::writable_keys(*launcher);
+    std::set<std::string> mapped(keys.begin(), keys.end());
     bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && words.front().rfind("--", 0) != 0;
     std::string line;
     for (const auto& w : words) line += (line.empty() ? "" : kwargs ? ", " : " ") + w;

@@ -260,6 +260,35 @@ Result<LauncherSet> compile_launchers(const rules::RuleSet& rules) {
     return set;
 }
 
+std::vector<SpelledFlag> spell(const Launcher& launcher, const std::function<const Value*(const std::string& key)>& given) {
+    std::vector<SpelledFlag> out;
+    std::set<std::string> done;
+    for (const auto& flag : launcher.flags) {
+        if (!flag.writable() || !done.insert(flag.key).second) continue;
+        const Value* value = given(flag.key);
+        if (!value) continue;
+        if (flag.form == FlagForm::kwarg) {
+            out.push_back({&flag, display(*value), value});
+            continue;
+        }
+        auto word = flag.word_for(*value);
+        if (!word) continue;
+        if (flag.form == FlagForm::switch_flag) {
+            if (*word == "true") out.push_back({&flag, std::nullopt, value});
+        } else {
+            out.push_back({&flag, *word, value});
+        }
+    }
+    return out;
+}
+
+std::vector<std::string> writable_keys(const Launcher& launcher) {
+    std::vector<std::string> out;
+    for (const auto& flag : launcher.flags)
+        if (flag.writable() && std::find(out.begin(), out.end(), flag.key) == out.end()) out.push_back(flag.key);
+    return out;
+}
+
 std::optional<Value> apply_map(const std::vector<ValueMapping>& map, const std::string& word, const Value& accelerator) {
     for (const auto& m : map) {
         if (m.from != "*" && m.from != word) continue;

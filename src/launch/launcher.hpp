@@ -4,6 +4,7 @@
 // `preflight args` work from these objects, so they cannot disagree.
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -77,6 +78,18 @@ struct LauncherSet {
     const Launcher* find(std::string_view name) const;
     std::vector<std::string> names() const;
 };
+
+// A launcher's flags for a set of values, in table order: each writable flag whose key
+// `given` returns a value for and that can say it. `word` is nullopt for a switch that
+// is on (a switch that is off is left out).
+struct SpelledFlag {
+    const FlagSpec* flag = nullptr;
+    std::optional<std::string> word;
+    const Value* value = nullptr;
+};
+std::vector<SpelledFlag> spell(const Launcher& launcher, const std::function<const Value*(const std::string& key)>& given);
+// The keys a launcher can write, each once.
+std::vector<std::string> writable_keys(const Launcher& launcher);
 
 // Compiles the tables of the loaded packs. Errors name the pack row (file, line,
 // column) of a malformed cell; a rule set without a `launchers` table has no launchers.
