@@ -6,7 +6,9 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "launch/launcher.hpp"
 #include "output/printable.hpp"
+#include "output/shell_words.hpp"
 
 namespace preflight::app {
 namespace {
@@ -15,16 +17,6 @@ struct ArgsArgs {
     std::string job;
     std::string style;
 };
-
-// Shell words need quotes only when they hold something a shell would read.
-std::string shell_word(const std::string& s) {
-    bool plain = !s.empty() && s.find_first_not_of("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-.,:/=+@%") ==
-                                   std::string::npos;
-    if (plain) return s;
-    std::string out = "'";
-    for (char c : s) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return out + "'";
-}
 
 std::string python_literal(const Value& v) {
     if (const auto* b = v.get<bool>()) return *b ? "True" : "False";
@@ -41,39 +33,35 @@ int run(const ArgsArgs& args, Common& common) {
     if (!evaluated) return report_input_error(evaluated.error(), common);
     if (refuse_unsettled((*evaluated)->result)) return exit_findings;
     const Evaluation* evaluation = *evaluated;
-    const auto& rules = evaluation->rules;
-    auto table = rules.tables.find("launcher_flags");
-    if (table == rules.tables.end())
-        return report_input_error(Error{"no loaded pack has a launcher_flags table (the launcher-flags pack)", {}}, common);
-
-    std::vector<std::string> styles, words;
-    std::set<std::string> mapped;
-    for (const auto& row : table->second.rows) {
-        auto cell = [&](const char* c) { return display(row.cells.at(c)); };
-        if (std::find(styles.begin(), styles.end(), cell("style")) == styles.end()) styles.push_back(cell("style"));
-        if (cell("style") != args.style) continue;
-        std::string key = cell("key"), flag = cell("flag"), form = cell("form");
-        mapped.insert(key);
-        // Only what the job sets or the patch changes; defaults are the launcher's own.
-        const Value* value = nullptr;
-        if (auto p = evaluation->result.patch.config.find(key); p != evaluation->result.patch.config.end()) value = &*p->second.value;
-        else if (auto f = evaluation->facts.config.find(key); f != evaluation->facts.config.end() && f->second.origin.kind == OriginKind::job)
-            value = &f->second.value;
-        if (!value) continue;
-        if (form == "switch") {
-            if (value->get<bool>() && *value->get<bool>()) words.push_back(flag);
-        } else if (form == "kwarg") {
-            words.push_back(flag + "=" + python_literal(*value));
-        } else {
-            words.push_back(flag);
-            words.push_back(shell_word(display(*value)));
-        }
-    }
-    if (std::find(styles.begin(), styles.end(), args.style) == styles.end()) {
+    auto launchers = launch::compile_launchers(evaluation->rules);
+    if (!launchers) return report_input_error(launchers.error(), common);
+    const launch::Launcher* launcher = launchers->find(args.style);
+    if (!launcher) {
+        if (launchers->launchers.empty())
+            return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, common);
         std::string known;
-        for (const auto& s : styles) known += (known.empty() ? "" : ", ") + s;
+        for (const auto& s : launchers->names()) known += (known.empty() ? "" : ", ") + s;
         return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, common);
     }
+
+    // Only what the job sets or the patch changes; defaults are the launcher's own.
+    auto given = [&](const std::string& key) -> const Value* {
+        if (auto p = evaluation->result.patch.config.find(key); p != evaluation->result.patch.config.end()) return &*p->second.value;
+        if (auto f = evaluation->facts.config.find(key); f != evaluation->facts.config.end() && f->second.origin.kind == OriginKind::job)
+            return &f->second.value;
+        return nullptr;
+    };
+    std::vector<std::string> words;
+    for (const auto& spelled : launch::spell(*launcher, given)) {
+        if (spelled.flag->form == launch::FlagForm::kwarg) {
+            words.push_back(spelled.flag->flag + "=" + python_literal(*spelled.value));
+            continue;
+        }
+        words.push_back(spelled.flag->flag);
+        if (spelled.word) words.push_back(output::shell_word(*spelled.word));
+    }
+    auto keys = launch::writable_keys(*launcher);
+    std::set<std::string> mapped(keys.begin(), keys.end());
     bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && words.front().rfind("--", 0) != 0;
     std::string line;
     for (const auto& w : words) line += (line.empty() ? "" : kwargs ? ", " : " ") + w;
@@ -97,10 +85,11 @@ void register_args(CLI::App& app, Common& common) {
     auto* cmd = app.add_subcommand("args", "Print the patched configuration as one framework's launcher flags");
     cmd->footer(
         "Prints the keys the job sets or the fixes change, in the spelling of the launcher_flags\n"
-        "table of the loaded packs; keys with no flag in that launcher are named on stderr.\n"
-        "Example: swift sft $(preflight args job.toml --style ms-swift) ...");
+        "table of the loaded packs (the same table reads launches back); keys with no flag in that launcher are named on stderr.\n"
+        "Example: megatron sft $(preflight args job.toml --style megatron-swift) ...");
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
-    cmd->add_option("--style", args->style, "Launcher: ms-swift, megatron, twinkle (DeviceMesh.from_sizes keywords) or vime")
+    cmd->add_option("--style", args->style, "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
+                    "twinkle: DeviceMesh.from_sizes keywords)")
         ->required();
     add_rules_option(cmd, common);
     add_fact_options(cmd, common, true);

@@ -1,0 +1,394 @@
+#include "launch/launch_config.hpp"
+
+#include <fnmatch.h>
+
+#include <algorithm>
+#include <cctype>
+#include <charconv>
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "config/key_table.hpp"
+#include "util/did_you_mean.hpp"
+
+namespace preflight::launch {
+namespace {
+
+constexpr const char* kNotInterpreted = "launch-not-interpreted";
+
+bool is_flag(const std::string& t) {
+    if (t.size() < 2 || t[0] != '-') return false;
+    // A negative number is a value, as argparse reads it.
+    return !(std::isdigit(static_cast<unsigned char>(t[1])) || t[1] == '.');
+}
+
+std::string basename_of(const std::string& word) { return std::filesystem::path(word).filename().string(); }
+
+// `python` in a recognition row stands for any Python interpreter word.
+bool program_word_matches(const std::string& pattern, const std::string& word) {
+    std::string base = basename_of(word);
+    if (pattern != "python") return word == pattern || base == pattern;
+    if (base == "python" || base == "python3") return true;
+    if (base.rfind("python3.", 0) != 0 || base.size() == 8) return false;
+    return std::all_of(base.begin() + 8, base.end(), [](unsigned char c) { return std::isdigit(c); });
+}
+
+std::string lower(std::string s) {
+    std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    return s;
+}
+
+bool contains(const std::vector<std::string>& words, const std::string& w) {
+    return std::find(words.begin(), words.end(), w) != words.end();
+}
+
+// The location of the value inside `--k=v`.
+Word inline_value(const Word& flag_word, std::size_t eq) {
+    Word w;
+    w.text = flag_word.text->substr(eq + 1);
+    w.where = flag_word.where;
+    w.where.column += static_cast<int>(eq) + 1;
+    return w;
+}
+
+class Reader {
+public:
+    Reader(const Command& command, const Recognised& recognised, const LauncherSet& set)
+        : command_(command), launcher_(*recognised.launcher), set_(set), recognised_(recognised) {}
+
+    Result<Launch> run() {
+        Launch launch;
+        launch.launcher = &launcher_;
+        cfg_.path = command_.where.file;
+        read_env();
+        PREFLIGHT_TRY(apply_env_rows());
+        const Launcher* runner = launcher_.runner.empty() ? nullptr : set_.find(launcher_.runner);
+        const auto& argv = command_.argv;
+        if (recognised_.script) {
+            // Words before the script are the runner's; after it, the launcher's own unless the
+            // runner is the launcher (then they are the script's own arguments).
+            PREFLIGHT_TRY(read_flags(*runner, recognised_.args_begin, recognised_.script, launch));
+            if (runner == &launcher_) {
+                for (std::size_t i = recognised_.script + 1; i < argv.size(); ++i) not_interpreted_word(argv[i], "an argument of the script");
+            } else {
+                PREFLIGHT_TRY(read_flags(launcher_, recognised_.script + 1, argv.size(), launch));
+            }
+        } else {
+            PREFLIGHT_TRY(read_flags(launcher_, recognised_.args_begin, argv.size(), launch));
+        }
+        imply("job.framework", launcher_.framework);
+        imply("job.backend", launcher_.backend);
+        derive_world_size();
+        for (const auto& k : config::key_table())
+            if (k.default_value && !cfg_.values.count(k.key))
+                cfg_.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
+        launch.config = std::move(cfg_);
+        return launch;
+    }
+
+private:
+    const Command& command_;
+    const Launcher& launcher_;
+    const LauncherSet& set_;
+    const Recognised& recognised_;
+    config::RunConfig cfg_;
+    bool processes_known_ = false;  // devices_per_node is a process count the launch gave
+
+    void note(Severity severity, std::string message, const Location& where) {
+        cfg_.diagnostics.push_back({severity, kNotInterpreted, std::move(message), where});
+    }
+
+    void not_interpreted_word(const Word& w, const std::string& what) {
+        if (w.text) note(Severity::info, fmt::format("not interpreted: {} ({})", *w.text, what), w.where);
+        else note(Severity::info, fmt::format("not interpreted: a word the reader could not know ({})", w.unknown_because), w.where);
+    }
+
+    void read_env() {
+        for (const auto& [name, binding] : command_.env) {
+            Value v = binding.value ? Value(*binding.value)
+                                    : Value::unknown(fmt::format("env.{} ({})", name, binding.unknown_because));
+            cfg_.env[name] = Fact{v, Origin{OriginKind::job, binding.where, {}}};
+        }
+    }
+
+    Value accelerator() const {
+        auto it = cfg_.values.find("hardware.accelerator");
+        return it == cfg_.values.end() ? Value(Null{}) : it->second.value;
+    }
+
+    // The environment rows of the launcher and of its runner, in table order; a key an
+    // earlier row gave stays.
+    Result<void> apply_env_rows() {
+        std::vector<const EnvSpec*> rows;
+        auto add = [&](const Launcher& l) {
+            for (const auto& r : l.env)
+                if (std::none_of(rows.begin(), rows.end(), [&](const EnvSpec* e) { return e->variable == r.variable && e->key == r.key; }))
+                    rows.push_back(&r);
+        };
+        add(launcher_);
+        if (!launcher_.runner.empty() && launcher_.runner != launcher_.name) add(*set_.find(launcher_.runner));
+        for (const EnvSpec* spec : rows) {
+            auto b = command_.env.find(spec->variable);
+            if (b == command_.env.end() || spec->key.empty() || cfg_.values.count(spec->key)) continue;
+            const Binding& binding = b->second;
+            Location where = binding.where;
+            where.key = spec->key;
+            std::string what = "$" + spec->variable;
+            if (!binding.value) {
+                set(spec->key, Value::unknown(fmt::format("env.{} ({})", spec->variable, binding.unknown_because)), where);
+            } else if (spec->count) {
+                std::int64_t n = 0;
+                std::size_t start = 0;
+                const std::string& list = *binding.value;
+                while (start <= list.size()) {
+                    auto comma = list.find(',', start);
+                    std::string entry = list.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+                    if (entry.find_first_not_of(" \t") != std::string::npos) ++n;
+                    if (comma == std::string::npos) break;
+                    start = comma + 1;
+                }
+                set(spec->key, Value(n), where);
+            } else {
+                PREFLIGHT_TRY(give(spec->key, *binding.value, spec->map, what, where));
+                if (spec->key == "hardware.devices_per_node") processes_known_ = true;
+            }
+        }
+        return {};
+    }
+
+    void set(const std::string& key, Value v, const Location& where) {
+        cfg_.values[key] = Fact{std::move(v), Origin{OriginKind::job, where, {}}};
+    }
+
+    void imply(const std::string& key, const std::string& value) {
+        if (value.empty() || cfg_.values.count(key)) return;
+        Location where = command_.where;
+        where.key = key;
+        set(key, Value(value), where);
+    }
+
+    // A word for a key: through the row's map, then typed and checked by the key table.
+    Result<void> give(const std::string& key, const std::string& word, const std::vector<ValueMapping>& map,
+                      const std::string& what, const Location& where) {
+        std::string text = word;
+        if (!map.empty()) {
+            auto mapped = apply_map(map, word, accelerator());
+            if (!mapped) {
+                note(Severity::info, fmt::format("not interpreted: {} {} (no {} value for it)", what, word, key), where);
+                set(key, Value::unknown(fmt::format("{} ({} {})", key, what, word)), where);
+                return {};
+            }
+            if (mapped->is_unknown()) {
+                set(key, Value::unknown(fmt::format("hardware.accelerator (to read {} {})", what, word)), where);
+                return {};
+            }
+            text = *mapped->get<std::string>();
+        }
+        auto v = PREFLIGHT_TRY(typed(key, text, what, where));
+        set(key, std::move(v), where);
+        return {};
+    }
+
+    Result<Value> typed(const std::string& key, const std::string& text, const std::string& what, const Location& where) {
+        const config::KeyInfo* info = config::find_key(key);
+        switch (info->type.kind) {
+            case lang::TypeKind::boolean: {
+                std::string l = lower(text);
+                if (contains(launcher_.true_words, l) || l == "true") return Value(true);
+                if (contains(launcher_.false_words, l) || l == "false") return Value(false);
+                return fail(fmt::format("{} {}: {} must be true or false", what, text, key), where);
+            }
+            case lang::TypeKind::integer: {
+                std::int64_t n = 0;
+                auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
+                if (ec != std::errc() || end != text.data() + text.size())
+                    return fail(fmt::format("{} {}: {} must be an integer", what, text, key), where);
+                auto minimum = config::minimum_of(*info);
+                if (minimum && n < *minimum) return fail(fmt::format("{} {}: {} must be at least {}", what, text, key, *minimum), where);
+                if (info->max && n > *info->max) return fail(fmt::format("{} {}: {} must be at most {}", what, text, key, *info->max), where);
+                return Value(n);
+            }
+            case lang::TypeKind::floating: {
+                try {
+                    std::size_t used = 0;
+                    double d = std::stod(text, &used);
+                    if (used == text.size()) return Value(d);
+                } catch (const std::exception&) {
+                }
+                return fail(fmt::format("{} {}: {} must be a number", what, text, key), where);
+            }
+            default: break;
+        }
+        if (info->allowed.empty()) return Value(text);
+        std::string canonical = text;
+        for (const auto& [spelling, to] : info->value_spellings)
+            if (canonical == spelling) canonical = to;
+        if (contains(info->allowed, canonical)) return Value(canonical);
+        std::string options;
+        for (const auto& a : info->allowed) options += (options.empty() ? "" : " | ") + a;
+        auto near = util::closest(text, info->allowed);
+        return fail(fmt::format("{} {}: {} must be one of {}{}", what, text, key, options,
+                                near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
+                    where);
+    }
+
+    // The did-you-mean for a flag the launcher does not read, under its spelling rule.
+    std::optional<std::string> nearest(const Launcher& l, const std::string& written) const {
+        auto norm = [&](std::string s) {
+            if (l.either_separator) std::replace(s.begin(), s.end(), '-', '_');
+            return s;
+        };
+        std::vector<std::string> spellings = l.spellings(), normalized;
+        for (const auto& s : spellings) normalized.push_back(norm(s));
+        auto best = util::closest(norm(written), normalized);
+        if (!best) return std::nullopt;
+        return spellings[static_cast<std::size_t>(std::find(normalized.begin(), normalized.end(), *best) - normalized.begin())];
+    }
+
+    // Reads the flags in words [begin, end) with `l`'s table.
+    Result<void> read_flags(const Launcher& l, std::size_t begin, std::size_t end, Launch& launch) {
+        const auto& argv = command_.argv;
+        bool runner_part = recognised_.script && end == recognised_.script;
+        for (std::size_t i = begin; i < end;) {
+            const Word& w = argv[i];
+            if (!w.text) {
+                not_interpreted_word(w, w.unknown_because.empty() ? "unknown word" : w.unknown_because);
+                ++i;
+                continue;
+            }
+            const std::string& t = *w.text;
+            if (!is_flag(t)) {
+                not_interpreted_word(w, "a word no flag takes");
+                ++i;
+                continue;
+            }
+            ReadFlag flag;
+            flag.where = w.where;
+            auto eq = t.rfind("--", 0) == 0 ? t.find('=') : std::string::npos;
+            flag.written = t.substr(0, eq);
+            if (eq != std::string::npos) flag.values.push_back(inline_value(w, eq));
+            flag.spec = l.find_flag(flag.written);
+            ++i;
+            auto next_is_value = [&] { return i < end && (!argv[i].text || !is_flag(*argv[i].text)); };
+            FlagForm form = flag.spec ? flag.spec->form : FlagForm::values;
+            if (!flag.spec && runner_part) form = FlagForm::switch_flag;  // the script comes next, not a value
+            if (flag.values.empty()) {
+                if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value) {
+                    if (next_is_value()) flag.values.push_back(argv[i++]);
+                } else if (form == FlagForm::values) {
+                    while (next_is_value()) flag.values.push_back(argv[i++]);
+                }
+            }
+            PREFLIGHT_TRY(interpret(l, flag));
+            launch.flags.push_back(std::move(flag));
+        }
+        return {};
+    }
+
+    Result<void> interpret(const Launcher& l, const ReadFlag& flag) {
+        if (!flag.spec) {
+            auto near = nearest(l, flag.written);
+            if (near)
+                note(Severity::warning, fmt::format("not interpreted: {}; did you mean {}?", flag.written, *near), flag.where);
+            else
+                note(Severity::info, fmt::format("not interpreted: {}", flag.written), flag.where);
+            return {};
+        }
+        const FlagSpec& spec = *flag.spec;
+        Location where = flag.values.empty() ? flag.where : flag.values.front().where;
+        where.key = spec.key;
+        if (spec.form == FlagForm::switch_flag && !flag.values.empty())
+            return fail(fmt::format("{} takes no value", flag.written), where);
+        if (spec.form != FlagForm::values && spec.form != FlagForm::switch_flag && spec.form != FlagForm::bool_value &&
+            flag.values.empty())
+            return fail(fmt::format("{} needs a value", flag.written), flag.where);
+        if (spec.key.empty()) return {};
+        if (!flag.values.empty() && !flag.values.front().text) {
+            set(spec.key, Value::unknown(fmt::format("{} ({})", spec.key, flag.values.front().unknown_because)), where);
+            return {};
+        }
+        std::string word = flag.values.empty() ? "true" : *flag.values.front().text;
+        if (spec.form == FlagForm::bool_value && !flag.values.empty()) {
+            // Read as the launcher reads a bool, then mapped as "true"/"false".
+            auto b = PREFLIGHT_TRY(as_bool(l, word, flag.written, where));
+            word = b ? "true" : "false";
+        }
+        if (spec.key == "hardware.devices_per_node") processes_known_ = true;
+        return give(spec.key, word, spec.map, flag.written, where);
+    }
+
+    static Result<bool> as_bool(const Launcher& l, const std::string& word, const std::string& flag, const Location& where) {
+        std::string w = lower(word);
+        if (contains(l.true_words, w)) return true;
+        if (contains(l.false_words, w)) return false;
+        std::string accepted;
+        for (const auto& t : l.true_words) accepted += (accepted.empty() ? "" : "/") + t;
+        for (const auto& f : l.false_words) accepted += "/" + f;
+        return fail(fmt::format("{} {}: expected a truth value ({})", flag, word, accepted), where);
+    }
+
+    // Every process the launch starts trains: their number is per node times nodes.
+    void derive_world_size() {
+        if (!launcher_.all_train || !processes_known_ || cfg_.values.count("train.world_size")) return;
+        const Fact& per_node = cfg_.values.at("hardware.devices_per_node");
+        Value nodes = cfg_.values.count("hardware.nodes") ? cfg_.values.at("hardware.nodes").value : Value(std::int64_t{1});
+        Location where = per_node.origin.where;
+        where.key = "train.world_size";
+        const auto* p = per_node.value.get<std::int64_t>();
+        const auto* n = nodes.get<std::int64_t>();
+        set("train.world_size", p && n ? Value(*p * *n) : Value::unknown("train.world_size (processes per node or nodes)"), where);
+    }
+};
+
+}  // namespace
+
+std::optional<Recognised> recognise(const Command& command, const LauncherSet& launchers) {
+    const auto& argv = command.argv;
+    for (const auto& l : launchers.launchers) {
+        for (const auto& how : l.recognised_by) {
+            std::size_t i = 0;
+            bool match = argv.size() >= how.program.size();
+            for (; match && i < how.program.size(); ++i)
+                match = argv[i].text && program_word_matches(how.program[i], *argv[i].text);
+            if (!match) continue;
+            if (!how.subcommands.empty()) {
+                // ms-swift reads `merge_lora` as `merge-lora`: subcommands compare with '_' as '-'.
+                if (i >= argv.size() || !argv[i].text) continue;
+                std::string sub = *argv[i].text;
+                std::replace(sub.begin(), sub.end(), '_', '-');
+                if (!contains(how.subcommands, sub)) continue;
+                ++i;
+            }
+            Recognised r{&l, &how, i, 0};
+            if (how.script.empty()) return r;
+            // The runner's flags come first; the first word none of them takes is the script.
+            const Launcher* runner = launchers.find(l.runner.empty() ? l.name : l.runner);
+            std::size_t j = i;
+            while (j < argv.size() && argv[j].text && is_flag(*argv[j].text)) {
+                const std::string& t = *argv[j].text;
+                const FlagSpec* spec = runner->find_flag(t.substr(0, t.find('=')));
+                ++j;
+                bool takes_value = spec && t.find('=') == std::string::npos &&
+                                   (spec->form == FlagForm::value || spec->form == FlagForm::kwarg);
+                if (takes_value && j < argv.size()) ++j;
+            }
+            if (j >= argv.size() || !argv[j].text) continue;
+            if (fnmatch(how.script.c_str(), basename_of(*argv[j].text).c_str(), 0) != 0) continue;
+            r.script = j;
+            return r;
+        }
+    }
+    return std::nullopt;
+}
+
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers) {
+    auto recognised = recognise(command, launchers);
+    if (!recognised) {
+        std::string first = command.argv.empty() || !command.argv.front().text ? "" : *command.argv.front().text;
+        return fail(fmt::format("'{}' is no launcher the loaded packs know", first), command.where);
+    }
+    return Reader(command, *recognised, launchers).run();
+}
+
+}  // namespace preflight::launch

@@ -1,0 +1,45 @@
+// A launch command read as a run configuration, through the launcher tables: the
+// launcher it is, each flag's value typed by the key table and located at the flag's
+// word, the environment it sees, and every word the tables do not interpret.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "config/run_config.hpp"
+#include "launch/command.hpp"
+#include "launch/launcher.hpp"
+
+namespace preflight::launch {
+
+struct Recognised {
+    const Launcher* launcher = nullptr;
+    const Recognition* how = nullptr;
+    std::size_t args_begin = 0;  // the first word after the program and subcommand
+    std::size_t script = 0;      // the script's word when the launcher has one, else 0
+};
+
+// The launcher a command is, by the first recognition row that matches; nullopt when none does.
+std::optional<Recognised> recognise(const Command& command, const LauncherSet& launchers);
+
+// A flag as the command wrote it: read by `spec` (nullptr when the tables do not
+// know it), with the words that gave its value (`--k=v` included).
+struct ReadFlag {
+    std::string written;  // "--tensor-model-parallel-size", without "=value"
+    std::vector<Word> values;
+    const FlagSpec* spec = nullptr;
+    Location where;
+};
+
+struct Launch {
+    const Launcher* launcher = nullptr;
+    config::RunConfig config;     // values located at the flag or assignment that gave them
+    std::vector<ReadFlag> flags;  // in command order, uninterpreted ones included
+};
+
+// Errors (with the word's location): a command no launcher recognises, a value the
+// key table refuses, a switch given a value.
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers);
+
+}  // namespace preflight::launch

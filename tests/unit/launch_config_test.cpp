@@ -1,0 +1,318 @@
+// Launch commands read through the launcher tables of the bundled launcher-flags pack,
+// and `args` words read back to the same run configuration.
+#include <gtest/gtest.h>
+
+#include "config/key_table.hpp"
+#include "launch/launch_config.hpp"
+#include "output/shell_words.hpp"
+#include "rules/pack_collector.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::launch {
+namespace {
+
+const LauncherSet& bundled() {
+    static const LauncherSet set = [] {
+        auto collected = rules::collect_packs({{std::string(PREFLIGHT_SOURCE_DIR) + "/rules", true}}, PREFLIGHT_VERSION);
+        EXPECT_TRUE(collected.has_value());
+        auto rules = rules::compile_packs(collected->packs);
+        EXPECT_TRUE(rules.has_value()) << rules.error().message;
+        auto launchers = compile_launchers(*rules);
+        EXPECT_TRUE(launchers.has_value()) << launchers.error().message;
+        return *launchers;
+    }();
+    return set;
+}
+
+// One command line of train.sh, line 7: words at their columns.
+Command command(const std::vector<std::string>& words, const std::map<std::string, std::string>& env = {}) {
+    Command c;
+    std::string line = output::shell_line(words);
+    int column = 1;
+    for (const auto& w : words) {
+        Word word;
+        word.text = w;
+        word.where = Location{"train.sh", 7, column, "", line};
+        column += static_cast<int>(output::shell_word(w).size()) + 1;
+        c.argv.push_back(word);
+    }
+    for (const auto& [name, value] : env) c.env[name] = Binding{value, "", Location{"train.sh", 2, 8, "", ""}, false};
+    c.where = c.argv.empty() ? Location{} : c.argv.front().where;
+    return c;
+}
+
+Launch read(const Command& c) {
+    auto launch = read_launch(c, bundled());
+    EXPECT_TRUE(launch.has_value()) << launch.error().message;
+    return launch ? *launch : Launch{};
+}
+
+const Value& value(const Launch& l, const std::string& key) { return l.config.values.at(key).value; }
+
+std::string notes(const Launch& l) {
+    std::string out;
+    for (const auto& d : l.config.diagnostics) out += d.message + "\n";
+    return out;
+}
+
+const Launcher* recognised(const std::vector<std::string>& words) {
+    auto r = recognise(command(words), bundled());
+    return r ? r->launcher : nullptr;
+}
+
+TEST(LaunchRecognition, EachLauncher) {
+    EXPECT_EQ(recognised({"megatron", "sft", "--model", "m"})->name, "megatron-swift");
+    EXPECT_EQ(recognised({"megatron", "rlhf"})->name, "megatron-swift");
+    EXPECT_EQ(recognised({"/usr/local/bin/swift", "sft"})->name, "swift");
+    EXPECT_EQ(recognised({"swift", "rlhf", "--rlhf_type", "grpo"})->name, "swift");
+    EXPECT_EQ(recognised({"torchrun", "--nproc_per_node", "8", "pretrain_gpt.py", "--tensor-model-parallel-size", "2"})->name, "megatron");
+    EXPECT_EQ(recognised({"python3", "-m", "torch.distributed.run", "--nnodes=2", "--standalone", "/src/Megatron-LM/pretrain_mamba.py"})->name,
+              "megatron");
+    EXPECT_EQ(recognised({"python3.11", "-m", "torch.distributed.launch", "pretrain_gpt.py"})->name, "megatron");
+    EXPECT_EQ(recognised({"accelerate", "launch", "--num_processes", "8", "train.py"})->name, "accelerate");
+    EXPECT_EQ(recognised({"torchrun", "--nproc-per-node", "4", "train.py", "--lr", "1e-4"})->name, "torchrun");
+}
+
+TEST(LaunchRecognition, NotALauncher) {
+    EXPECT_EQ(recognised({"python", "train.py"}), nullptr);
+    EXPECT_EQ(recognised({"megatron", "export"}), nullptr);  // not a training entry
+    EXPECT_EQ(recognised({"swift", "infer"}), nullptr);
+    EXPECT_EQ(recognised({"pythonic", "-m", "torch.distributed.run", "pretrain_gpt.py"}), nullptr);
+    auto launch = read_launch(command({"bash", "run.sh"}), bundled());
+    ASSERT_FALSE(launch.has_value());
+    EXPECT_EQ(launch.error().location.line, 7);
+}
+
+TEST(LaunchConfig, ImpliesFrameworkAndBackend) {
+    auto l = read(command({"megatron", "sft", "--model", "Qwen/Qwen3.5-27B"}));
+    EXPECT_EQ(value(l, "job.framework"), Value("ms-swift"));
+    EXPECT_EQ(value(l, "job.backend"), Value("megatron"));
+    EXPECT_EQ(value(l, "model.id"), Value("Qwen/Qwen3.5-27B"));
+    // Keys the flags do not set are left to the pack defaults: no padding_free here.
+    EXPECT_FALSE(l.config.values.count("train.padding_free"));
+    auto m = read(command({"torchrun", "pretrain_gpt.py"}));
+    EXPECT_EQ(value(m, "job.framework"), Value("megatron-lm"));
+    auto s = read(command({"swift", "sft", "--deepspeed", "zero3"}));
+    EXPECT_EQ(value(s, "job.backend"), Value("deepspeed"));
+    auto plain = read(command({"swift", "sft"}));
+    EXPECT_EQ(value(plain, "job.backend"), Value("transformers"));
+    auto a = read(command({"accelerate", "launch", "--use-fsdp", "--num_processes=16", "--num-machines", "2", "train.py", "--bf16"}));
+    EXPECT_EQ(value(a, "job.backend"), Value("fsdp"));
+    EXPECT_EQ(value(a, "train.world_size"), Value(16));
+    EXPECT_EQ(value(a, "hardware.nodes"), Value(2));
+    EXPECT_NE(notes(a).find("not interpreted: --bf16 (an argument of the script)"), std::string::npos);
+}
+
+TEST(LaunchConfig, BothSeparatorsWhereTheParserAcceptsThem) {
+    auto dashed = read(command({"megatron", "sft", "--tensor-model-parallel-size", "4"}));
+    EXPECT_EQ(value(dashed, "parallel.tp"), Value(4));
+    auto underscored = read(command({"megatron", "sft", "--tensor_model_parallel_size", "4"}));
+    EXPECT_EQ(value(underscored, "parallel.tp"), Value(4));
+    // Megatron-LM's parser knows the dashed spelling only.
+    auto megatron = read(command({"torchrun", "pretrain_gpt.py", "--tensor_model_parallel_size", "4"}));
+    EXPECT_EQ(value(megatron, "parallel.tp"), Value(1));  // the key table's default
+    EXPECT_NE(notes(megatron).find("not interpreted: --tensor_model_parallel_size; did you mean --tensor-model-parallel-size?"),
+              std::string::npos)
+        << notes(megatron);
+    // torchrun lists both spellings of its own flags.
+    auto t = read(command({"torchrun", "--nproc-per-node=4", "pretrain_gpt.py"}));
+    EXPECT_EQ(value(t, "hardware.devices_per_node"), Value(4));
+}
+
+TEST(LaunchConfig, InlineValueLocatedAtItsWord) {
+    auto l = read(command({"megatron", "sft", "--context_parallel_size=2"}));
+    const Fact& cp = l.config.values.at("parallel.cp");
+    EXPECT_EQ(cp.value, Value(2));
+    EXPECT_EQ(cp.origin.where.file, "train.sh");
+    EXPECT_EQ(cp.origin.where.line, 7);
+    EXPECT_EQ(cp.origin.where.column, 14 + 24);  // after "--context_parallel_size="
+    EXPECT_EQ(cp.origin.where.key, "parallel.cp");
+}
+
+TEST(LaunchConfig, BooleanForms) {
+    auto bare = read(command({"megatron", "sft", "--padding_free", "--packing", "false", "--sequence_parallel=Yes"}));
+    EXPECT_EQ(value(bare, "train.padding_free"), Value(true));
+    EXPECT_EQ(value(bare, "train.packing"), Value(false));
+    EXPECT_EQ(value(bare, "parallel.sequence_parallel"), Value(true));
+    auto sw = read(command({"torchrun", "pretrain_gpt.py", "--sequence-parallel", "--use-flash-attn"}));
+    EXPECT_EQ(value(sw, "parallel.sequence_parallel"), Value(true));
+    EXPECT_EQ(value(sw, "train.use_flash_attn"), Value(true));
+    auto bad = read_launch(command({"torchrun", "pretrain_gpt.py", "--sequence-parallel=true"}), bundled());
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_NE(bad.error().message.find("takes no value"), std::string::npos);
+    auto maybe = read_launch(command({"megatron", "sft", "--padding_free", "maybe"}), bundled());
+    ASSERT_FALSE(maybe.has_value());
+    EXPECT_NE(maybe.error().message.find("truth value"), std::string::npos);
+    EXPECT_EQ(maybe.error().location.column, 29);
+}
+
+TEST(LaunchConfig, MultiValueFlags) {
+    auto l = read(command({"swift", "sft", "--dataset", "a#1000", "b", "c", "--sequence_parallel_size", "2"}));
+    EXPECT_EQ(value(l, "parallel.ulysses"), Value(2));
+    ASSERT_EQ(l.flags.size(), 2u);
+    EXPECT_EQ(l.flags[0].values.size(), 3u);
+    EXPECT_EQ(notes(l), "");
+}
+
+TEST(LaunchConfig, AliasesAndValueMaps) {
+    auto v3 = read(command({"megatron", "sft", "--train_type", "lora"}));
+    EXPECT_EQ(value(v3, "train.lora"), Value(true));
+    auto v4 = read(command({"megatron", "sft", "--tuner_type", "full"}));
+    EXPECT_EQ(value(v4, "train.lora"), Value(false));
+    auto attn = read(command({"swift", "sft", "--attn_impl", "flash_attention_2"}));
+    EXPECT_EQ(value(attn, "train.attention_backend"), Value("flash"));
+    // The key table's value_spellings serve flags without a map.
+    auto spelled = read(command({"megatron", "sft", "--attention_backend", "flash_attention_2"}));
+    EXPECT_EQ(value(spelled, "train.attention_backend"), Value("flash"));
+    auto flex = read(command({"swift", "sft", "--attn_impl", "flex_attention"}));
+    EXPECT_TRUE(value(flex, "train.attention_backend").is_unknown());
+    EXPECT_NE(notes(flex).find("flex_attention"), std::string::npos);
+    auto colocate = read(command({"swift", "rlhf", "--vllm_mode", "colocate", "--sleep_level", "1"}));
+    EXPECT_EQ(value(colocate, "rollout.colocate"), Value(true));
+    EXPECT_EQ(value(colocate, "rollout.sleep_level"), Value(1));
+}
+
+TEST(LaunchConfig, AcceleratorDecidesTheRolloutEngine) {
+    auto npu = read(command({"megatron", "rlhf", "--use_vllm", "true"}, {{"ASCEND_RT_VISIBLE_DEVICES", "0,1,2,3"}}));
+    EXPECT_EQ(value(npu, "rollout.engine"), Value("vllm-ascend"));
+    EXPECT_EQ(value(npu, "hardware.accelerator"), Value("npu"));
+    auto unknown = read(command({"megatron", "rlhf", "--use_vllm", "true"}));
+    EXPECT_TRUE(value(unknown, "rollout.engine").is_unknown());
+    auto off = read(command({"megatron", "rlhf", "--use_vllm", "false"}));
+    EXPECT_EQ(value(off, "rollout.engine"), Value("none"));
+}
+
+TEST(LaunchConfig, EnvironmentTable) {
+    auto l = read(command({"megatron", "sft"}, {{"NPROC_PER_NODE", "8"}, {"NNODES", "2"}, {"HCCL_CONNECT_TIMEOUT", "1200"},
+                                                 {"ASCEND_RT_VISIBLE_DEVICES", "0,1,2,3,4,5,6,7"}}));
+    EXPECT_EQ(value(l, "hardware.devices_per_node"), Value(8));
+    EXPECT_EQ(value(l, "hardware.nodes"), Value(2));
+    EXPECT_EQ(value(l, "train.world_size"), Value(16));
+    EXPECT_EQ(l.config.values.at("hardware.nodes").origin.where.line, 2);
+    EXPECT_EQ(l.config.env.at("HCCL_CONNECT_TIMEOUT").value, Value("1200"));
+    // Without NPROC_PER_NODE the visible devices give the count, not the processes.
+    auto visible = read(command({"swift", "sft"}, {{"ASCEND_RT_VISIBLE_DEVICES", "0, 1,2,3"}}));
+    EXPECT_EQ(value(visible, "hardware.devices_per_node"), Value(4));
+    EXPECT_FALSE(visible.config.values.count("train.world_size"));
+    // CUDA_VISIBLE_DEVICES counts devices but names no accelerator.
+    auto cuda = read(command({"swift", "sft"}, {{"CUDA_VISIBLE_DEVICES", "0,1"}}));
+    EXPECT_EQ(value(cuda, "hardware.devices_per_node"), Value(2));
+    EXPECT_FALSE(cuda.config.values.count("hardware.accelerator"));
+    // torchrun: a flag wins over its PET_ variable; NPROC_PER_NODE is ms-swift's, not torchrun's.
+    auto t = read(command({"torchrun", "--nproc_per_node", "4", "pretrain_gpt.py"}, {{"PET_NPROC_PER_NODE", "8"}, {"NNODES", "3"}}));
+    EXPECT_EQ(value(t, "hardware.devices_per_node"), Value(4));
+    EXPECT_EQ(value(t, "hardware.nodes"), Value(1));
+    EXPECT_EQ(value(t, "train.world_size"), Value(4));
+    // A value the reader could not know stays unknown.
+    Command c = command({"megatron", "sft"});
+    c.env["NPROC_PER_NODE"] = Binding{std::nullopt, "command substitution", Location{"train.sh", 1, 1, "", ""}, false};
+    auto u = read(c);
+    EXPECT_TRUE(value(u, "hardware.devices_per_node").is_unknown());
+    EXPECT_TRUE(u.config.env.at("NPROC_PER_NODE").value.is_unknown());
+    auto bad = read_launch(command({"megatron", "sft"}, {{"NPROC_PER_NODE", "eight"}}), bundled());
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error().location.line, 2);
+}
+
+TEST(LaunchConfig, UnknownFlagsAreKept) {
+    auto l = read(command({"megatron", "sft", "--foo_bar", "1", "2", "--tensor_model_parallel_size", "2"}));
+    EXPECT_EQ(value(l, "parallel.tp"), Value(2));
+    ASSERT_EQ(l.flags.size(), 2u);
+    EXPECT_EQ(l.flags[0].written, "--foo_bar");
+    EXPECT_EQ(l.flags[0].spec, nullptr);
+    EXPECT_EQ(l.flags[0].values.size(), 2u);
+    ASSERT_EQ(l.config.diagnostics.size(), 1u);
+    EXPECT_EQ(l.config.diagnostics[0].message, "not interpreted: --foo_bar");
+    EXPECT_EQ(l.config.diagnostics[0].severity, Severity::info);
+    EXPECT_EQ(l.config.diagnostics[0].location.column, 14);
+}
+
+TEST(LaunchConfig, MisspelledFlagGetsDidYouMean) {
+    auto l = read(command({"megatron", "sft", "--tensor-model-paralel-size", "2"}));
+    ASSERT_EQ(l.config.diagnostics.size(), 1u);
+    EXPECT_EQ(l.config.diagnostics[0].message, "not interpreted: --tensor-model-paralel-size; did you mean --tensor_model_parallel_size?");
+    EXPECT_EQ(l.config.diagnostics[0].severity, Severity::warning);
+}
+
+TEST(LaunchConfig, BadValuesAreErrorsAtTheirWord) {
+    auto two = read_launch(command({"megatron", "sft", "--tensor_model_parallel_size", "two"}), bundled());
+    ASSERT_FALSE(two.has_value());
+    EXPECT_EQ(two.error().location.column, 43);
+    EXPECT_EQ(two.error().location.source_line, "megatron sft --tensor_model_parallel_size two");
+    EXPECT_NE(two.error().message.find("integer"), std::string::npos);
+    auto zero = read_launch(command({"megatron", "sft", "--pipeline_model_parallel_size", "0"}), bundled());
+    ASSERT_FALSE(zero.has_value());
+    EXPECT_NE(zero.error().message.find("at least 1"), std::string::npos);
+    auto level = read_launch(command({"torchrun", "pretrain_gpt.py", "--optimization-level", "3"}), bundled());
+    ASSERT_FALSE(level.has_value());
+    EXPECT_NE(level.error().message.find("at most 2"), std::string::npos);
+    auto backend = read_launch(command({"megatron", "sft", "--attention_backend", "flsh"}), bundled());
+    ASSERT_FALSE(backend.has_value());
+    EXPECT_NE(backend.error().message.find("did you mean \"flash\""), std::string::npos);
+    auto missing = read_launch(command({"megatron", "sft", "--tensor_model_parallel_size"}), bundled());
+    ASSERT_FALSE(missing.has_value());
+}
+
+TEST(LaunchConfig, UnknownWordsGiveUnknownValues) {
+    Command c = command({"megatron", "sft", "--tensor_model_parallel_size", "X"});
+    c.argv[3].text.reset();
+    c.argv[3].unknown_because = "command substitution";
+    auto l = read(c);
+    EXPECT_TRUE(value(l, "parallel.tp").is_unknown());
+}
+
+// job → the words `args` writes → read back: the same values for every key the launcher writes.
+void round_trip(const std::string& style, const std::vector<std::string>& program, const std::vector<std::string>& after = {}) {
+    const Launcher* launcher = bundled().find(style);
+    ASSERT_NE(launcher, nullptr);
+    std::map<std::string, Value> job;
+    for (const auto& key : writable_keys(*launcher)) {
+        const FlagSpec* flag = nullptr;
+        for (const auto& f : launcher->flags)
+            if (f.key == key && f.writable() && !flag) flag = &f;
+        const auto* info = config::find_key(key);
+        Value v;
+        if (!flag->map.empty()) {
+            std::string to = flag->map.back().to;
+            v = info->type.kind == lang::TypeKind::boolean ? Value(to == "true") : Value(to);
+        } else if (info->type.kind == lang::TypeKind::boolean) {
+            v = Value(true);
+        } else if (info->type.kind == lang::TypeKind::integer) {
+            v = Value(std::int64_t{2});
+        } else {
+            v = info->allowed.empty() ? Value("some value/with 'quotes'") : Value(info->allowed.front());
+        }
+        job[key] = v;
+    }
+    std::vector<std::string> words = program;
+    for (const auto& s : spell(*launcher, [&](const std::string& key) -> const Value* {
+             auto it = job.find(key);
+             return it == job.end() ? nullptr : &it->second;
+         })) {
+        words.push_back(s.flag->flag);
+        if (s.word) words.push_back(*s.word);
+    }
+    words.insert(words.end(), after.begin(), after.end());
+    auto l = read(command(words));
+    EXPECT_EQ(notes(l), "") << style;
+    for (const auto& [key, v] : job) EXPECT_EQ(value(l, key), v) << style << " " << key << " in " << output::shell_line(words);
+    EXPECT_EQ(l.launcher->name, style);
+}
+
+TEST(LaunchRoundTrip, MegatronSwift) { round_trip("megatron-swift", {"megatron", "sft"}); }
+TEST(LaunchRoundTrip, Swift) { round_trip("swift", {"swift", "rlhf"}); }
+TEST(LaunchRoundTrip, MegatronLm) { round_trip("megatron", {"torchrun", "--nproc_per_node", "8", "pretrain_gpt.py"}); }
+TEST(LaunchRoundTrip, Torchrun) { round_trip("torchrun", {"torchrun"}, {"train.py"}); }
+TEST(LaunchRoundTrip, Accelerate) { round_trip("accelerate", {"accelerate", "launch"}, {"train.py"}); }
+
+TEST(ShellWords, QuotesOnlyWhatAShellReads) {
+    EXPECT_EQ(output::shell_word("Qwen/Qwen3.5-27B"), "Qwen/Qwen3.5-27B");
+    EXPECT_EQ(output::shell_word("a b"), "'a b'");
+    EXPECT_EQ(output::shell_word("it's"), "'it'\\''s'");
+    EXPECT_EQ(output::shell_word(""), "''");
+    EXPECT_EQ(output::shell_word("$HOME"), "'$HOME'");
+    EXPECT_EQ(output::shell_line({"--k", "x y"}), "--k 'x y'");
+}
+
+}  // namespace
+}  // namespace preflight::launch
