@@ -25,7 +25,13 @@ void merge_facts(std::map<std::string, Fact>& over, const std::map<std::string, 
             continue;
         }
         const Fact& mine = it->second;
-        if (mine.value.is_unknown() || mine.value == fact.value) continue;
+        // A launch value preflight could not read ($(…), a value that needs the
+        // accelerator) is what the partial file is for.
+        if (mine.value.is_unknown()) {
+            it->second = fact;
+            continue;
+        }
+        if (mine.value == fact.value) continue;
         Location at = mine.origin.where;
         at.key = std::string(prefix) + key;
         diagnostics.push_back({Severity::warning, "with-conflict",

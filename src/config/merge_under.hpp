@@ -1,5 +1,6 @@
 // A partial run configuration (`--with site.toml`: hardware, packages, the image's
-// environment) laid under a launch: it fills what the launch leaves out; where both
+// environment) laid under a launch: it fills what the launch leaves out or gives a value
+// preflight could not read; where both
 // give a key and disagree, the launch wins and the disagreement is a finding, since
 // one of the two files is wrong about the job.
 #pragma once

@@ -44,12 +44,13 @@ TEST(MergeUnder, TheLaunchWinsAndADisagreementIsAWarning) {
     EXPECT_EQ(d.message, "the launch gives parallel.tp = 2, site.toml:5 gives 4; the launch's value is used");
 }
 
-TEST(MergeUnder, AnUnknownLaunchValueStaysUnknown) {
+TEST(MergeUnder, FillsALaunchValueThatCouldNotBeRead) {
     RunConfig launch, site;
     launch.values["parallel.ep"] = at(Value::unknown("command substitution"), "train.sh", 3);
     site.values["parallel.ep"] = at(Value(4), "site.toml", 2);
     merge_under(launch, site);
-    EXPECT_TRUE(launch.values.at("parallel.ep").value.is_unknown());
+    EXPECT_EQ(launch.values.at("parallel.ep").value, Value(4));
+    EXPECT_EQ(launch.values.at("parallel.ep").origin.where.file, "site.toml");
     EXPECT_TRUE(launch.diagnostics.empty());
 }
 
