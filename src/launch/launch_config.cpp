@@ -265,9 +265,11 @@ private:
             }
             ReadFlag flag;
             flag.where = w.where;
+            flag.index = i;
             auto eq = t.rfind("--", 0) == 0 ? t.find('=') : std::string::npos;
             flag.written = t.substr(0, eq);
-            if (eq != std::string::npos) flag.values.push_back(inline_value(w, eq));
+            flag.inline_value = eq != std::string::npos;
+            if (flag.inline_value) flag.values.push_back(inline_value(w, eq));
             flag.spec = l.find_flag(flag.written);
             ++i;
             auto next_is_value = [&] { return i < end && (!argv[i].text || !is_flag(*argv[i].text)); };

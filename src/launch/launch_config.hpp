@@ -30,6 +30,8 @@ struct ReadFlag {
     std::vector<Word> values;
     const FlagSpec* spec = nullptr;
     Location where;
+    std::size_t index = 0;      // the flag's word in Command::argv; its value words follow it
+    bool inline_value = false;  // `--k=v`: the value is inside the flag's word
 };
 
 struct Launch {
