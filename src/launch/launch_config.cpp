@@ -80,6 +80,7 @@ public:
         imply("job.framework", launcher_.framework);
         imply("job.backend", launcher_.backend);
         derive_world_size();
+        summarize_uninterpreted();
         for (const auto& k : config::key_table())
             if (k.default_value && !cfg_.values.count(k.key))
                 cfg_.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
@@ -95,13 +96,32 @@ private:
     config::RunConfig cfg_;
     bool processes_known_ = false;  // devices_per_node is a process count the launch gave
 
+    std::vector<std::string> uninterpreted_;  // words with no key, for one summary note
+    Location first_uninterpreted_;
+
     void note(Severity severity, std::string message, const Location& where) {
         cfg_.diagnostics.push_back({severity, kNotInterpreted, std::move(message), where});
     }
 
+    // A launch names dozens of flags no rule reads (learning rate, dataset …): one note
+    // per launch lists them, so the findings that matter are not buried.
+    void uninterpreted(std::string what, const Location& where) {
+        if (uninterpreted_.empty()) first_uninterpreted_ = where;
+        uninterpreted_.push_back(std::move(what));
+    }
+
+    void summarize_uninterpreted() {
+        if (uninterpreted_.empty()) return;
+        constexpr std::size_t kShown = 6;
+        std::string list;
+        for (std::size_t i = 0; i < uninterpreted_.size() && i < kShown; ++i) list += (i ? ", " : "") + uninterpreted_[i];
+        if (uninterpreted_.size() > kShown) list += fmt::format(" and {} more", uninterpreted_.size() - kShown);
+        note(Severity::info, fmt::format("not interpreted (no key of the run configuration): {}", list), first_uninterpreted_);
+    }
+
     void not_interpreted_word(const Word& w, const std::string& what) {
-        if (w.text) note(Severity::info, fmt::format("not interpreted: {} ({})", *w.text, what), w.where);
-        else note(Severity::info, fmt::format("not interpreted: a word the reader could not know ({})", w.unknown_because), w.where);
+        if (w.text) uninterpreted(fmt::format("{} ({})", *w.text, what), w.where);
+        else uninterpreted(fmt::format("a word the reader could not know ({})", w.unknown_because), w.where);
     }
 
     void read_env() {
@@ -294,7 +314,7 @@ private:
             if (near)
                 note(Severity::warning, fmt::format("not interpreted: {}; did you mean {}?", flag.written, *near), flag.where);
             else
-                note(Severity::info, fmt::format("not interpreted: {}", flag.written), flag.where);
+                uninterpreted(flag.written, flag.where);
             return {};
         }
         const FlagSpec& spec = *flag.spec;

@@ -100,7 +100,7 @@ TEST(LaunchConfig, ImpliesFrameworkAndBackend) {
     EXPECT_EQ(value(a, "job.backend"), Value("fsdp"));
     EXPECT_EQ(value(a, "train.world_size"), Value(16));
     EXPECT_EQ(value(a, "hardware.nodes"), Value(2));
-    EXPECT_NE(notes(a).find("not interpreted: --bf16 (an argument of the script)"), std::string::npos);
+    EXPECT_NE(notes(a).find("not interpreted (no key of the run configuration): --bf16 (an argument of the script)"), std::string::npos);
 }
 
 TEST(LaunchConfig, BothSeparatorsWhereTheParserAcceptsThem) {
@@ -222,9 +222,17 @@ TEST(LaunchConfig, UnknownFlagsAreKept) {
     EXPECT_EQ(l.flags[0].spec, nullptr);
     EXPECT_EQ(l.flags[0].values.size(), 2u);
     ASSERT_EQ(l.config.diagnostics.size(), 1u);
-    EXPECT_EQ(l.config.diagnostics[0].message, "not interpreted: --foo_bar");
+    EXPECT_EQ(l.config.diagnostics[0].message, "not interpreted (no key of the run configuration): --foo_bar");
     EXPECT_EQ(l.config.diagnostics[0].severity, Severity::info);
     EXPECT_EQ(l.config.diagnostics[0].location.column, 14);
+}
+
+TEST(LaunchConfig, OneNoteListsEveryUninterpretedFlag) {
+    auto l = read(command({"megatron", "sft", "--a1", "--a2", "--a3", "--a4", "--a5", "--a6", "--a7", "--a8"}));
+    ASSERT_EQ(l.config.diagnostics.size(), 1u);
+    EXPECT_EQ(l.config.diagnostics[0].message,
+              "not interpreted (no key of the run configuration): --a1, --a2, --a3, --a4, --a5, --a6 and 2 more");
+    EXPECT_EQ(l.flags.size(), 8u) << "every flag is kept";
 }
 
 TEST(LaunchConfig, MisspelledFlagGetsDidYouMean) {
