@@ -6,6 +6,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "output/generator_notes.hpp"
 #include "output/printable.hpp"
 
 namespace preflight::app {
@@ -14,6 +15,9 @@ namespace {
 struct ArgsArgs {
     std::string job;
     std::string style;
+    RuleOptions rules;
+    FactOptions facts;
+    OutputOptions output;
 };
 
 // Shell words need quotes only when they hold something a shell would read.
@@ -36,15 +40,14 @@ std::string python_literal(const Value& v) {
     return display(v);
 }
 
-int run(const ArgsArgs& args, Common& common) {
-    auto evaluated = evaluate_job(args.job, common, rules::CheckOptions{});
-    if (!evaluated) return report_input_error(evaluated.error(), common);
-    if (refuse_unsettled((*evaluated)->result)) return exit_findings;
-    const Evaluation* evaluation = *evaluated;
+int run(const ArgsArgs& args) {
+    auto evaluation = evaluate_job(args.job, args.rules, args.facts, rules::CheckOptions{});
+    if (!evaluation) return report_input_error(evaluation.error(), args.output);
+    if (refuse_unsettled(evaluation->result)) return exit_findings;
     const auto& rules = evaluation->rules;
     auto table = rules.tables.find("launcher_flags");
     if (table == rules.tables.end())
-        return report_input_error(Error{"no loaded pack has a launcher_flags table (the launcher-flags pack)", {}}, common);
+        return report_input_error(Error{"no loaded pack has a launcher_flags table (the launcher-flags pack)", {}}, args.output);
 
     std::vector<std::string> styles, words;
     std::set<std::string> mapped;
@@ -72,7 +75,7 @@ int run(const ArgsArgs& args, Common& common) {
     if (std::find(styles.begin(), styles.end(), args.style) == styles.end()) {
         std::string known;
         for (const auto& s : styles) known += (known.empty() ? "" : ", ") + s;
-        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, common);
+        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, args.output);
     }
     bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && words.front().rfind("--", 0) != 0;
     std::string line;
@@ -86,14 +89,15 @@ int run(const ArgsArgs& args, Common& common) {
             unmapped += (unmapped.empty() ? "" : ", ") + key;
     }
     if (!unmapped.empty()) std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, unmapped)) << "\n";
-    std::cerr << remaining_errors_note(evaluation->result);
+    std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
 }
 
 }  // namespace
 
-void register_args(CLI::App& app, Common& common) {
+Command register_args(CLI::App& app, const std::string& exe_path) {
     auto args = std::make_shared<ArgsArgs>();
+    args->rules.exe_path = exe_path;
     auto* cmd = app.add_subcommand("args", "Print the patched configuration as one framework's launcher flags");
     cmd->footer(
         "Prints the keys the job sets or the fixes change, in the spelling of the launcher_flags\n"
@@ -102,9 +106,9 @@ void register_args(CLI::App& app, Common& common) {
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
     cmd->add_option("--style", args->style, "Launcher: ms-swift, megatron, twinkle (DeviceMesh.from_sizes keywords) or vime")
         ->required();
-    add_rules_option(cmd, common);
-    add_fact_options(cmd, common, true);
-    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+    add_rules_option(cmd, args->rules);
+    add_fact_options(cmd, args->facts, true);
+    return {cmd, [args] { return run(*args); }};
 }
 
 }  // namespace preflight::app

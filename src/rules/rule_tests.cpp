@@ -10,7 +10,6 @@
 
 #include "config/run_config.hpp"
 #include "facts/fact_set.hpp"
-#include "output/json_value.hpp"
 #include "rules/engine.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
