@@ -31,6 +31,7 @@ Result<CheckedJob> check_job(const RuleSet& rules, const config::RunConfig& conf
     std::vector<Finding> job_file;
     for (const auto& d : diagnostics) job_file.push_back(job_file_finding(d));
     if (arch) job_file.push_back(std::move(*arch));
+    checked.job_file_findings = job_file.size();
     checked.result.findings.insert(checked.result.findings.begin(), std::make_move_iterator(job_file.begin()),
                                    std::make_move_iterator(job_file.end()));
     return checked;

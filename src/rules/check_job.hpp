@@ -15,7 +15,8 @@ namespace preflight::rules {
 
 struct CheckedJob {
     facts::FactSet facts;  // what the check started from
-    CheckResult result;    // the job file's diagnostics and the model-arch finding come first
+    CheckResult result;    // the job file's diagnostics and the model-arch finding come first …
+    std::size_t job_file_findings = 0;  // … this many of them
 };
 
 // `node`: the node's facts, or nullptr for the job's own alone. Fails (exit 2) only
