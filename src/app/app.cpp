@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <climits>
 #include <iostream>
 
@@ -25,8 +26,7 @@ std::string self_path(const char* argv0) {
 }  // namespace
 
 int run(int argc, char** argv) {
-    Common common;
-    common.exe_path = self_path(argv[0]);
+    std::string exe_path = self_path(argv[0]);
 
     CLI::App app("preflight: check a large-model training launch before it burns an allocation.", "preflight");
     app.set_version_flag("--version", std::string("preflight ") + PREFLIGHT_VERSION);
@@ -35,14 +35,10 @@ int run(int argc, char** argv) {
         "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"
         "share/preflight/rules and a build tree's rules/, in that order.\n"
         "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
-    register_check(app, common);
-    register_fix(app, common);
-    register_env(app, common);
-    register_args(app, common);
-    register_probe(app, common);
-    register_scan(app, common);
-    register_explain(app, common);
-    register_rules(app, common);
+    std::vector<Command> commands = {register_check(app, exe_path), register_fix(app, exe_path),  register_env(app, exe_path),
+                                     register_args(app, exe_path),  register_probe(app, exe_path), register_scan(app, exe_path),
+                                     register_explain(app, exe_path)};
+    for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
 
     // An unknown command gets a suggestion instead of CLI11's generic complaint.
     if (argc > 1 && argv[1][0] != '-') {
@@ -67,7 +63,10 @@ int run(int argc, char** argv) {
         std::cerr << "preflight: error: " << output::printable(e.what()) << "\nRun 'preflight --help' for usage.\n";
         return exit_bad_input;
     }
-    return common.exit_code;
+    // CLI11 has parsed exactly one command (require_subcommand), and `rules` one of its own.
+    for (const auto& command : commands)
+        if (command.cli->parsed()) return command.run();
+    return exit_bad_input;
 }
 
 }  // namespace preflight::app

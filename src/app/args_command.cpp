@@ -7,6 +7,7 @@
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
 #include "launch/launcher.hpp"
+#include "output/generator_notes.hpp"
 #include "output/printable.hpp"
 #include "output/shell_words.hpp"
 
@@ -16,6 +17,9 @@ namespace {
 struct ArgsArgs {
     std::string job;
     std::string style;
+    RuleOptions rules;
+    FactOptions facts;
+    OutputOptions output;
 };
 
 std::string python_literal(const Value& v) {
@@ -28,20 +32,19 @@ std::string python_literal(const Value& v) {
     return display(v);
 }
 
-int run(const ArgsArgs& args, Common& common) {
-    auto evaluated = evaluate_job(args.job, common, rules::CheckOptions{});
-    if (!evaluated) return report_input_error(evaluated.error(), common);
-    if (refuse_unsettled((*evaluated)->result)) return exit_findings;
-    const Evaluation* evaluation = *evaluated;
+int run(const ArgsArgs& args) {
+    auto evaluation = evaluate_job(args.job, args.rules, args.facts, rules::CheckOptions{});
+    if (!evaluation) return report_input_error(evaluation.error(), args.output);
+    if (refuse_unsettled(evaluation->result)) return exit_findings;
     auto launchers = launch::compile_launchers(evaluation->rules);
-    if (!launchers) return report_input_error(launchers.error(), common);
+    if (!launchers) return report_input_error(launchers.error(), args.output);
     const launch::Launcher* launcher = launchers->find(args.style);
     if (!launcher) {
         if (launchers->launchers.empty())
-            return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, common);
+            return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, args.output);
         std::string known;
         for (const auto& s : launchers->names()) known += (known.empty() ? "" : ", ") + s;
-        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, common);
+        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, args.output);
     }
 
     // Only what the job sets or the patch changes; defaults are the launcher's own.
@@ -74,14 +77,15 @@ int run(const ArgsArgs& args, Common& common) {
             unmapped += (unmapped.empty() ? "" : ", ") + key;
     }
     if (!unmapped.empty()) std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, unmapped)) << "\n";
-    std::cerr << remaining_errors_note(evaluation->result);
+    std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
 }
 
 }  // namespace
 
-void register_args(CLI::App& app, Common& common) {
+Command register_args(CLI::App& app, const std::string& exe_path) {
     auto args = std::make_shared<ArgsArgs>();
+    args->rules.exe_path = exe_path;
     auto* cmd = app.add_subcommand("args", "Print the patched configuration as one framework's launcher flags");
     cmd->footer(
         "Prints the keys the job sets or the fixes change, in the spelling of the launcher_flags\n"
@@ -91,9 +95,9 @@ void register_args(CLI::App& app, Common& common) {
     cmd->add_option("--style", args->style, "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
                     "twinkle: DeviceMesh.from_sizes keywords)")
         ->required();
-    add_rules_option(cmd, common);
-    add_fact_options(cmd, common, true);
-    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+    add_rules_option(cmd, args->rules);
+    add_fact_options(cmd, args->facts, true);
+    return {cmd, [args] { return run(*args); }};
 }
 
 }  // namespace preflight::app

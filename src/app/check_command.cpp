@@ -1,13 +1,10 @@
 // `preflight check JOB.toml`: findings, the patched runtime arguments, the kernel
 // fallbacks and limitations.
-#include <algorithm>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
-#include "output/printable.hpp"
+#include "output/fact_lines.hpp"
 #include "output/report.hpp"
 #include "rules/engine.hpp"
 
@@ -20,39 +17,27 @@ struct CheckArgs {
     bool strict = false;
     bool apply_suggested = false;
     bool dump_facts = false;
+    RuleOptions rules;
+    FactOptions facts;
+    OutputOptions output;
 };
 
-// "(origin) name = value" for every fact the check starts from, sorted by name.
-std::string dump(const facts::FactSet& f) {
-    std::vector<std::pair<std::string, std::string>> lines;
-    for (const auto& [k, fact] : f.config) lines.push_back({k, fmt::format("({}) {} = {}", describe(fact.origin), k, display(fact.value))});
-    for (const auto& [k, fact] : f.env) lines.push_back({"env " + k, fmt::format("({}) env {} = {}", describe(fact.origin), k, display(fact.value))});
-    for (const auto& [k, fact] : f.packages)
-        lines.push_back({"pkg " + k, fmt::format("({}) pkg {} = {}", describe(fact.origin), k,
-                                                 fact.value.is_null() ? "not installed" : display(fact.value))});
-    std::sort(lines.begin(), lines.end());
-    std::string out;
-    for (const auto& [k, line] : lines) out += output::printable(line) + "\n";
-    return out;
+std::string verdict(const rules::CheckResult& result) {
+    return result.has_at_least(Severity::error) ? "fail" : result.has_at_least(Severity::warning) ? "warn" : "pass";
 }
 
-int run(const CheckArgs& args, Common& common) {
+int run(const CheckArgs& args) {
     rules::CheckOptions options;
     options.strict = args.strict;
     options.apply_suggested = args.apply_suggested;
-    auto evaluated = evaluate_job(args.job, common, options);
-    if (!evaluated) return report_input_error(evaluated.error(), common);
-    const Evaluation* evaluation = *evaluated;
+    auto evaluation = evaluate_job(args.job, args.rules, args.facts, options);
+    if (!evaluation) return report_input_error(evaluation.error(), args.output);
     const auto& result = evaluation->result;
-    if (args.dump_facts) std::cout << dump(evaluation->facts) << "\n";
+    if (args.dump_facts) std::cout << output::fact_set_lines(evaluation->facts) << "\n";
 
-    output::ReportInput in;
-    in.config_path = args.job;
-    in.result = &result;
-    in.verdict = result.has_at_least(Severity::error) ? "fail" : result.has_at_least(Severity::warning) ? "warn" : "pass";
-    in.quiet = common.quiet;
-    if (common.format == "json") std::cout << output::json_report(in).dump(2) << "\n";
-    else std::cout << output::text_report(in, stdout_style(common));
+    output::ReportInput in{args.job, &result, verdict(result), args.output.quiet};
+    if (args.output.format == "json") std::cout << output::json_report(in).dump(2) << "\n";
+    else std::cout << output::text_report(in, args.output.stdout_style());
 
     Severity threshold = args.fail_on == "warning" ? Severity::warning : Severity::error;
     return result.has_at_least(threshold) ? exit_findings : exit_pass;
@@ -60,8 +45,9 @@ int run(const CheckArgs& args, Common& common) {
 
 }  // namespace
 
-void register_check(CLI::App& app, Common& common) {
+Command register_check(CLI::App& app, const std::string& exe_path) {
     auto args = std::make_shared<CheckArgs>();
+    args->rules.exe_path = exe_path;
     auto* cmd = app.add_subcommand("check", "Check a run configuration against the rule packs");
     cmd->footer(
         "Prints each finding as file:line:col: severity: message [rule-id] with the source line,\n"
@@ -69,16 +55,16 @@ void register_check(CLI::App& app, Common& common) {
         "Exit: 0 pass, 1 findings at or above --fail-on, 2 unreadable input or rules, 3 internal error.\n"
         "Example: preflight check share/examples/qwen3_5-27b-megatron-npu.toml --format json");
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
-    add_rules_option(cmd, common);
-    add_output_options(cmd, common, {"text", "json"});
+    add_rules_option(cmd, args->rules);
+    add_output_options(cmd, args->output, {"text", "json"});
     cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
         ->check(CLI::IsMember({"error", "warning"}))
         ->capture_default_str();
     cmd->add_flag("--strict", args->strict, "Count undetermined error rules as errors (for CI)");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("--dump-facts", args->dump_facts, "Print every fact the check starts from, as (origin) name = value");
-    add_fact_options(cmd, common, true);
-    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+    add_fact_options(cmd, args->facts, true);
+    return {cmd, [args] { return run(*args); }};
 }
 
 }  // namespace preflight::app

@@ -18,72 +18,73 @@ output::ColorMode color_mode(const std::string& s) {
     return output::ColorMode::auto_detect;
 }
 
+// Readers keep line numbers, not line texts: the excerpt's line is fetched when shown.
+void fill_source_line(Location& where) {
+    if (where.line <= 0 || !where.source_line.empty() || where.file.empty()) return;
+    auto text = util::read_input(where.file, {"the file", 64 * util::kMiB});
+    if (!text) return;
+    std::size_t start = 0;
+    for (int line = 1; line < where.line && start != std::string::npos; ++line) {
+        start = text->find('\n', start);
+        if (start != std::string::npos) ++start;
+    }
+    if (start != std::string::npos && start < text->size()) where.source_line = text->substr(start, text->find('\n', start) - start);
+}
+
 }  // namespace
 
-void add_rules_option(CLI::App* cmd, Common& common) {
-    cmd->add_option("--rules", common.rules_dirs,
+void add_rules_option(CLI::App* cmd, RuleOptions& rules) {
+    cmd->add_option("--rules", rules.dirs,
                     "Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, "
                     "the installed share/preflight/rules and a build tree's rules/; an earlier pack shadows a later one "
                     "of the same name")
         ->type_name("DIR");
-    cmd->add_flag("--no-default-rules", common.no_default_rules,
+    cmd->add_flag("--no-default-rules", rules.no_default_rules,
                   "Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs");
 }
 
-void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::string>& formats) {
-    cmd->add_option("--format", common.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
-    cmd->add_option("--color", common.color, "Colour text output: auto (a terminal, NO_COLOR unset), always or never")
+void add_output_options(CLI::App* cmd, OutputOptions& output, const std::vector<std::string>& formats) {
+    cmd->add_option("--format", output.format, "Output format")->check(CLI::IsMember(formats))->capture_default_str();
+    cmd->add_option("--color", output.color, "Colour text output: auto (a terminal, NO_COLOR unset), always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();
-    cmd->add_flag("-q,--quiet", common.quiet, "Print only the findings (text format)");
+    cmd->add_flag("-q,--quiet", output.quiet, "Print only the findings (text format)");
 }
 
-void add_fact_options(CLI::App* cmd, Common& common, bool with_probe_flag) {
+void add_fact_options(CLI::App* cmd, FactOptions& facts, bool with_probe_flag) {
     if (with_probe_flag) {
-        auto* probe = cmd->add_flag("--probe", common.probe, "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
-        auto* freeze = cmd->add_option("--freeze", common.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
+        auto* probe = cmd->add_flag("--probe", facts.probe, "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
+        auto* freeze = cmd->add_option("--freeze", facts.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
                            ->type_name("FILE")
                            ->excludes(probe);
-        cmd->add_option("--env", common.snapshot, "A node's facts from a snapshot bundle written by `preflight probe -o`")
+        cmd->add_option("--env", facts.snapshot, "A node's facts from a snapshot bundle written by `preflight probe -o`")
             ->type_name("SNAP.tar.gz")
             ->excludes(probe)
             ->excludes(freeze);
     }
-    cmd->add_option("--python", common.python, "Interpreter whose site-packages the probe reads (found from its path; never run)")
+    cmd->add_option("--python", facts.python, "Interpreter whose site-packages the probe reads (found from its path; never run)")
         ->capture_default_str();
-    cmd->add_option("--site-packages", common.site_packages, "Read distributions from this directory instead (repeatable)")
+    cmd->add_option("--site-packages", facts.site_packages, "Read distributions from this directory instead (repeatable)")
         ->type_name("DIR");
 }
 
-output::Style stdout_style(const Common& common) { return output::make_style(color_mode(common.color), STDOUT_FILENO); }
-output::Style stderr_style(const Common& common) { return output::make_style(color_mode(common.color), STDERR_FILENO); }
+output::Style OutputOptions::stdout_style() const { return output::make_style(color_mode(color), STDOUT_FILENO); }
+output::Style OutputOptions::stderr_style() const { return output::make_style(color_mode(color), STDERR_FILENO); }
 
-Result<rules::RuleSet> load_rules(const Common& common) {
-    auto roots = rules::rule_search_path(common.rules_dirs, common.exe_path, !common.no_default_rules);
-    auto collected = rules::collect_packs(roots, PREFLIGHT_VERSION);
-    if (!collected) return tl::unexpected(collected.error());
-    if (collected->packs.empty())
+Result<rules::RuleSet> load_rules(const RuleOptions& options) {
+    auto roots = rules::rule_search_path(options.dirs, options.exe_path, !options.no_default_rules);
+    auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, PREFLIGHT_VERSION));
+    if (collected.packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
-    auto set = rules::compile_packs(collected->packs);
-    if (set) set->shadowed = collected->shadowed;
+    auto set = PREFLIGHT_TRY(rules::compile_packs(collected.packs));
+    set.shadowed = std::move(collected.shadowed);
     return set;
 }
 
-int report_input_error(const Error& e, const Common& common) {
-    // Readers keep line numbers, not line texts: fetch the excerpt's line now.
+int report_input_error(const Error& e, const OutputOptions& output) {
     Error shown = e;
-    if (shown.location.line > 0 && shown.location.source_line.empty() && !shown.location.file.empty()) {
-        if (auto text = util::read_input(shown.location.file, {"the file", 64 * util::kMiB})) {
-            std::size_t start = 0;
-            for (int line = 1; line < shown.location.line && start != std::string::npos; ++line) {
-                start = text->find('\n', start);
-                if (start != std::string::npos) ++start;
-            }
-            if (start != std::string::npos && start < text->size())
-                shown.location.source_line = text->substr(start, text->find('\n', start) - start);
-        }
-    }
-    std::cerr << output::format_error(shown, stderr_style(common));
+    fill_source_line(shown.location);
+    std::cerr << output::format_error(shown, output.stderr_style());
     return exit_bad_input;
 }
 

@@ -1,6 +1,9 @@
-// What every command shares: rule loading, output options, error reporting.
+// What the commands share: the options of each stage (where the packs come from,
+// where the node's facts come from, how output looks), rule loading and error
+// reporting. Each command holds its own options and returns its exit code.
 #pragma once
 
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -12,41 +15,56 @@
 
 namespace preflight::app {
 
-struct Common {
-    std::string exe_path;
-    std::vector<std::string> rules_dirs;
-    // Where the node's facts come from (check, fix, env, args, probe).
+// Where the rule packs come from (loading them).
+struct RuleOptions {
+    std::string exe_path;  // the installed share/preflight/rules is found next to the binary
+    std::vector<std::string> dirs;
+    bool no_default_rules = false;
+};
+
+// Where the node's facts come from (check, fix, env, args, probe).
+struct FactOptions {
     bool probe = false;
     std::string freeze_file;
     std::string snapshot;  // --env SNAP.tar.gz
     std::string python = "python3";
     std::vector<std::string> site_packages;
-    bool no_default_rules = false;
+    // Whether any source was named; without one a job's own facts are all there is.
+    bool any_source() const { return probe || !freeze_file.empty() || !snapshot.empty(); }
+};
+
+// How the output looks.
+struct OutputOptions {
     std::string format = "text";
     std::string color = "auto";
     bool quiet = false;
-    int exit_code = 0;
+    output::Style stdout_style() const;
+    output::Style stderr_style() const;
 };
 
-void add_rules_option(CLI::App* cmd, Common& common);
-void add_output_options(CLI::App* cmd, Common& common, const std::vector<std::string>& formats);
-void add_fact_options(CLI::App* cmd, Common& common, bool with_probe_flag);
+// A command as CLI11 knows it, and what runs it once CLI11 has parsed it: the exit code.
+struct Command {
+    CLI::App* cli = nullptr;
+    std::function<int()> run;
+};
 
-output::Style stdout_style(const Common& common);
-output::Style stderr_style(const Common& common);
+void add_rules_option(CLI::App* cmd, RuleOptions& rules);
+void add_output_options(CLI::App* cmd, OutputOptions& output, const std::vector<std::string>& formats);
+void add_fact_options(CLI::App* cmd, FactOptions& facts, bool with_probe_flag);
 
-Result<rules::RuleSet> load_rules(const Common& common);
+Result<rules::RuleSet> load_rules(const RuleOptions& options);
 
 // Prints `file:line:col: error: …` with the excerpt to stderr; returns exit code 2.
-int report_input_error(const Error& e, const Common& common);
+int report_input_error(const Error& e, const OutputOptions& output);
 
-void register_check(CLI::App& app, Common& common);
-void register_explain(CLI::App& app, Common& common);
-void register_rules(CLI::App& app, Common& common);
-void register_env(CLI::App& app, Common& common);
-void register_fix(CLI::App& app, Common& common);
-void register_args(CLI::App& app, Common& common);
-void register_probe(CLI::App& app, Common& common);
-void register_scan(CLI::App& app, Common& common);
+// `exe_path` is this binary, from which the rule search path starts.
+Command register_check(CLI::App& app, const std::string& exe_path);
+Command register_explain(CLI::App& app, const std::string& exe_path);
+std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path);
+Command register_env(CLI::App& app, const std::string& exe_path);
+Command register_fix(CLI::App& app, const std::string& exe_path);
+Command register_args(CLI::App& app, const std::string& exe_path);
+Command register_probe(CLI::App& app, const std::string& exe_path);
+Command register_scan(CLI::App& app, const std::string& exe_path);
 
 }  // namespace preflight::app

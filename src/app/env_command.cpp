@@ -5,6 +5,7 @@
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
 #include "output/env_file.hpp"
+#include "output/generator_notes.hpp"
 #include "rules/patched_state.hpp"
 #include "util/output_target.hpp"
 
@@ -14,17 +15,19 @@ namespace {
 struct EnvArgs {
     std::string job;
     std::string emit;
-    std::string output;
+    std::string output_file;  // -o
     bool apply_suggested = false;
     bool force = false;
+    RuleOptions rules;
+    FactOptions facts;
+    OutputOptions output;
 };
 
-int run(const EnvArgs& args, Common& common) {
+int run(const EnvArgs& args) {
     rules::CheckOptions options;
     options.apply_suggested = args.apply_suggested;
-    auto evaluated = evaluate_job(args.job, common, options);
-    if (!evaluated) return report_input_error(evaluated.error(), common);
-    const Evaluation* evaluation = *evaluated;
+    auto evaluation = evaluate_job(args.job, args.rules, args.facts, options);
+    if (!evaluation) return report_input_error(evaluation.error(), args.output);
     if (refuse_unsettled(evaluation->result)) return exit_findings;
     auto format = *output::parse_env_format(args.emit);
     auto text = output::render_env(rules::launch_environment(evaluation->facts, evaluation->result.patch), format);
@@ -33,26 +36,27 @@ int run(const EnvArgs& args, Common& common) {
         Error e = text.error();
         e.location.file = args.job;
         const std::string& key = e.location.key;
-        if (key.rfind("env.", 0) == 0)
+        if (key.starts_with("env."))
             if (auto it = evaluation->facts.env.find(key.substr(4)); it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
                 e.location = it->second.origin.where;
-        return report_input_error(e, common);
+        return report_input_error(e, args.output);
     }
-    if (args.output.empty() || args.output == "-") {
+    if (args.output_file.empty() || args.output_file == "-") {
         std::cout << *text;
     } else {
         // $GITHUB_ENV collects the variables of every step: append to it.
-        auto written = util::write_output(args.output, *text, {.append = format == output::EnvFormat::github, .force = args.force});
-        if (!written) return report_input_error(written.error(), common);
+        auto written = util::write_output(args.output_file, *text, {.append = format == output::EnvFormat::github, .force = args.force});
+        if (!written) return report_input_error(written.error(), args.output);
     }
-    std::cerr << remaining_errors_note(evaluation->result);
+    std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
 }
 
 }  // namespace
 
-void register_env(CLI::App& app, Common& common) {
+Command register_env(CLI::App& app, const std::string& exe_path) {
     auto args = std::make_shared<EnvArgs>();
+    args->rules.exe_path = exe_path;
     auto* cmd = app.add_subcommand("env", "Write the launch environment of the patched job");
     cmd->footer(
         "The environment is the job's [env] with every safe fix applied, sorted by name; a variable a\n"
@@ -67,12 +71,12 @@ void register_env(CLI::App& app, Common& common) {
         "Example: preflight env job.toml --emit sh -o launch.env");
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
     cmd->add_option("--emit", args->emit, "Output format")->required()->check(CLI::IsMember(output::env_format_names()));
-    cmd->add_option("-o,--output", args->output, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
+    cmd->add_option("-o,--output", args->output_file, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("--force", args->force, "Replace (or append to) a read-only -o file");
-    add_rules_option(cmd, common);
-    add_fact_options(cmd, common, true);
-    cmd->callback([args, &common] { common.exit_code = run(*args, common); });
+    add_rules_option(cmd, args->rules);
+    add_fact_options(cmd, args->facts, true);
+    return {cmd, [args] { return run(*args); }};
 }
 
 }  // namespace preflight::app

@@ -14,8 +14,8 @@
 namespace preflight::app {
 
 // The fact source the options name (--freeze, --env, else the live probe), and its facts.
-std::unique_ptr<facts::FactSource> fact_source(const Common& common, const rules::RuleSet& rules);
-Result<facts::NodeFacts> node_facts(const Common& common, const rules::RuleSet& rules);
+std::unique_ptr<facts::FactSource> fact_source(const FactOptions& options, const rules::RuleSet& rules);
+Result<facts::NodeFacts> node_facts(const FactOptions& options, const rules::RuleSet& rules);
 
 struct Evaluation {
     rules::RuleSet rules;
@@ -24,16 +24,11 @@ struct Evaluation {
     rules::CheckResult result;  // job-file diagnostics included as findings
 };
 
-// The evaluation lives until the process exits: tearing down thousands of nodes just
-// before exit costs more than the check itself needs (it stays reachable, so leak
-// checkers do not count it).
-Result<const Evaluation*> evaluate_job(const std::string& job, const Common& common, const rules::CheckOptions& options);
+Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_options, const FactOptions& fact_options,
+                                const rules::CheckOptions& options);
 
 // Generators (fix, env, args) write nothing when fixes conflicted or never settled:
 // prints why to stderr and returns true.
 bool refuse_unsettled(const rules::CheckResult& result);
-
-// "N error findings remain that no safe fix resolves" for generators to print.
-std::string remaining_errors_note(const rules::CheckResult& result);
 
 }  // namespace preflight::app

@@ -6,74 +6,63 @@
 #include <iostream>
 
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "facts/scan.hpp"
+#include "output/scan_report.hpp"
 #include "util/input_file.hpp"
-#include "output/printable.hpp"
 
 namespace preflight::app {
 namespace {
 
-int run(const std::string& path, Common& common) {
-    auto rules = load_rules(common);
-    if (!rules) return report_input_error(rules.error(), common);
+struct ScanArgs {
+    std::string path;
+    RuleOptions rules;
+    OutputOptions output;
+};
+
+// Known-good digests: rows of any pack's `known_binaries` table (sha256, note);
+// the first row of a digest wins.
+output::KnownDigests known_digests(const rules::RuleSet& rules) {
+    output::KnownDigests known;
+    auto table = rules.tables.find("known_binaries");
+    if (table == rules.tables.end()) return known;
+    for (const auto& row : table->second.rows) {
+        auto sha = row.cells.find("sha256");
+        if (sha == row.cells.end()) continue;
+        auto note = row.cells.find("note");
+        std::string text = note == row.cells.end() ? "" : display(note->second);
+        known.emplace(display(sha->second), text.empty() ? "known" : text);
+    }
+    return known;
+}
+
+int run(const ScanArgs& args) {
+    auto rules = load_rules(args.rules);
+    if (!rules) return report_input_error(rules.error(), args.output);
     // A directory is walked; anything else must be a regular file (a FIFO would block
     // the archive reader, a device would be read without end).
-    if (struct stat st {}; ::stat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        if (auto file = util::open_input(path, util::kScanArchive); !file) return report_input_error(file.error(), common);
+    if (struct stat st {}; ::stat(args.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        if (auto file = util::open_input(args.path, util::kScanArchive); !file) return report_input_error(file.error(), args.output);
     facts::ScanOptions options;
     if (isatty(STDERR_FILENO))
         options.progress = [](std::uint64_t bytes) { std::cerr << fmt::format("\rscanned {} MiB", bytes >> 20) << std::flush; };
-    auto result = facts::scan_path(path, options);
+    auto result = facts::scan_path(args.path, options);
     if (options.progress) std::cerr << "\r" << std::string(24, ' ') << "\r";
-    if (!result) return report_input_error(result.error(), common);
+    if (!result) return report_input_error(result.error(), args.output);
 
-    // Known-good digests: rows of any pack's `known_binaries` table (sha256, note).
-    auto known = [&](const std::string& sha) -> std::string {
-        auto t = rules->tables.find("known_binaries");
-        if (t == rules->tables.end()) return "";
-        for (const auto& row : t->second.rows)
-            if (auto s = row.cells.find("sha256"); s != row.cells.end() && display(s->second) == sha) {
-                auto note = row.cells.find("note");
-                return note == row.cells.end() ? "known" : display(note->second);
-            }
-        return "";
-    };
-    if (common.format == "json") {
-        nlohmann::ordered_json j;
-        j["path"] = path;
-        j["distributions"] = nlohmann::ordered_json::array();
-        for (const auto& d : result->dists) j["distributions"].push_back({{"name", d.name}, {"version", d.version}, {"member", d.member}});
-        j["libraries"] = nlohmann::ordered_json::array();
-        for (const auto& l : result->libraries) {
-            std::string k = known(l.sha256);
-            j["libraries"].push_back({{"member", l.member}, {"sha256", l.sha256}, {"size", l.size},
-                                      {"known", k.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(k)}});
-        }
-        j["skipped"] = nlohmann::ordered_json::array();
-        for (const auto& s : result->skipped) j["skipped"].push_back({{"member", s.member}, {"reason", s.reason}});
-        std::cout << j.dump(2) << "\n";
-        return exit_pass;
-    }
-    using output::printable;
-    for (const auto& d : result->dists)
-        std::cout << fmt::format("dist {} {}  ({})\n", printable(d.name), printable(d.version), printable(d.member));
-    for (const auto& l : result->libraries) {
-        std::string k = known(l.sha256);
-        std::cout << fmt::format("lib  {}  sha256 {}  {} bytes  [{}]\n", printable(l.member), l.sha256, l.size,
-                                 k.empty() ? "unknown digest" : "known: " + printable(k));
-    }
-    for (const auto& s : result->skipped) std::cout << fmt::format("skip {}  ({})\n", printable(s.member), printable(s.reason));
+    auto known = known_digests(*rules);
+    if (args.output.format == "json") std::cout << output::scan_json(args.path, *result, known).dump(2) << "\n";
+    else std::cout << output::scan_text(*result, known);
     return exit_pass;
 }
 
 }  // namespace
 
-void register_scan(CLI::App& app, Common& common) {
-    auto path = std::make_shared<std::string>();
+Command register_scan(CLI::App& app, const std::string& exe_path) {
+    auto args = std::make_shared<ScanArgs>();
+    args->rules.exe_path = exe_path;
     auto* cmd = app.add_subcommand("scan", "List the distributions and shared-library digests inside an archive or directory");
     cmd->footer(
         "Reads wheels, sdists, .tar(.gz|.xz|.zst), .deb (its data.tar) and directories as a stream, extracting\n"
@@ -83,10 +72,10 @@ void register_scan(CLI::App& app, Common& common) {
         "What is not read (an archive inside an archive or in a directory, links, special or unreadable\n"
         "files) is listed as skipped, with the reason.\n"
         "Example: preflight scan torch_memory_saver-0.0.8-cp312-cp312-linux_aarch64.whl");
-    cmd->add_option("path", *path, "Archive or directory")->required()->type_name("PATH");
-    add_rules_option(cmd, common);
-    add_output_options(cmd, common, {"text", "json"});
-    cmd->callback([path, &common] { common.exit_code = run(*path, common); });
+    cmd->add_option("path", args->path, "Archive or directory")->required()->type_name("PATH");
+    add_rules_option(cmd, args->rules);
+    add_output_options(cmd, args->output, {"text", "json"});
+    return {cmd, [args] { return run(*args); }};
 }
 
 }  // namespace preflight::app

@@ -2,7 +2,9 @@
 // from a wrong environment: "(job.toml:12) train.padding_free = false".
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/error.hpp"
 #include "core/value.hpp"
@@ -10,6 +12,11 @@
 namespace preflight {
 
 enum class OriginKind { job, model_config, default_value, probe, snapshot, freeze, derived, patch };
+
+// The one spelling of each kind ("job", "model_config", "default", …), as snapshot
+// bundles store it; origin_kind_named reads it back (nullopt for any other word).
+std::string_view origin_kind_name(OriginKind kind);
+std::optional<OriginKind> origin_kind_named(std::string_view name);
 
 struct Origin {
     OriginKind kind = OriginKind::job;
@@ -22,6 +29,7 @@ struct Fact {
     Origin origin;
 };
 
+// How a fact line shows the origin: "job.toml:12", "default", "probe: /path, rule", "patch: rule".
 std::string describe(const Origin& o);
 
 }  // namespace preflight

@@ -23,34 +23,14 @@ namespace {
 // A sorted map per object: thousands of packages insert in O(n log n).
 using json = nlohmann::json;
 
-std::string_view kind_name(OriginKind k) {
-    switch (k) {
-        case OriginKind::job: return "job";
-        case OriginKind::model_config: return "model_config";
-        case OriginKind::default_value: return "default";
-        case OriginKind::probe: return "probe";
-        case OriginKind::snapshot: return "snapshot";
-        case OriginKind::freeze: return "freeze";
-        case OriginKind::derived: return "derived";
-        case OriginKind::patch: return "patch";
-    }
-    return "probe";
-}
-
-OriginKind kind_of(const std::string& s) {
-    for (auto k : {OriginKind::job, OriginKind::model_config, OriginKind::default_value, OriginKind::probe, OriginKind::snapshot,
-                   OriginKind::freeze, OriginKind::derived, OriginKind::patch})
-        if (kind_name(k) == s) return k;
-    return OriginKind::snapshot;
-}
-
 json origin_json(const Origin& o) {
-    return {{"kind", kind_name(o.kind)}, {"file", o.where.file}, {"line", o.where.line}, {"rule", o.rule}};
+    return {{"kind", origin_kind_name(o.kind)}, {"file", o.where.file}, {"line", o.where.line}, {"rule", o.rule}};
 }
 
 Origin origin_from(const json& j) {
     Origin o;
-    o.kind = kind_of(j.value("kind", "snapshot"));
+    // A kind this build does not know reads as the bundle itself.
+    o.kind = origin_kind_named(j.value("kind", "snapshot")).value_or(OriginKind::snapshot);
     o.where.file = j.value("file", "");
     o.where.line = j.value("line", 0);
     o.rule = j.value("rule", "");

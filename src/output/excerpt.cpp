@@ -17,6 +17,10 @@ std::string location_prefix(const Location& l) {
     return fmt::format("{}:{}:{}", file, l.line, l.column);
 }
 
+std::string diagnostic_line(const Location& l, Severity severity, std::string_view message, std::string_view code, const Style& style) {
+    return fmt::format("{}: {}: {} [{}]\n", location_prefix(l), style.severity(severity), printable(message), printable(code));
+}
+
 std::string excerpt(const Location& l, const Style& style) {
     if (l.line <= 0 || l.source_line.empty()) return "";
     std::string number = std::to_string(l.line);

@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "output/excerpt.hpp"
+#include "output/fact_lines.hpp"
 #include "output/json_value.hpp"
 #include "output/printable.hpp"
 
@@ -16,13 +17,12 @@ std::string text_report(const ReportInput& in, const Style& style) {
     for (const auto& f : r.findings) {
         ++counts[static_cast<int>(f.severity)];
         if (f.fixable) ++fixable;
-        out += fmt::format("{}: {}: {} [{}]\n", location_prefix(f.location), style.severity(f.severity), printable(f.message),
-                           printable(f.rule));
+        out += diagnostic_line(f.location, f.severity, f.message, f.rule, style);
         out += excerpt(f.location, style);
         for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", printable(fix));
         // Derived facts stay in JSON; people read the job and environment values under them.
         for (const auto& e : f.evidence)
-            if (!e.derived) out += fmt::format("  fact: {}\n", printable(e.str()));
+            if (!e.derived) out += fmt::format("  fact: {}\n", fact_line(e.origin, e.fact, e.value));
     }
     if (!in.quiet) {
         if (!r.patch.empty()) {

@@ -55,11 +55,10 @@ std::string toml_key(const std::string& key) {
 }
 
 Result<std::string> apply_one(const std::string& text, const std::string& file, const TomlEdit& edit) {
-    auto root = parse(text, file);
-    if (!root) return tl::unexpected(root.error());
+    auto root = PREFLIGHT_TRY(parse(text, file));
     auto lines = split_lines(text);
     Location where{file, 0, 0, edit.table + "." + edit.key};
-    const TomlValue* table = root->contains(edit.table) ? &root->at(edit.table) : nullptr;
+    const TomlValue* table = root.contains(edit.table) ? &root.at(edit.table) : nullptr;
     if (table && !table->is_table()) return fail(fmt::format("'{}' is not a table; cannot patch it", edit.table), where);
 
     if (table && table->contains(edit.key)) {
@@ -85,7 +84,7 @@ Result<std::string> apply_one(const std::string& text, const std::string& file, 
         const auto loc = table->location();
         std::size_t line = loc.line();
         std::string header = line >= 1 && line <= lines.size() ? trim(lines[line - 1]) : "";
-        if (header.empty() || header[0] != '[' || header.rfind("[[", 0) == 0)
+        if (header.empty() || header[0] != '[' || header.starts_with("[["))
             return fail(fmt::format("cannot add {}.{}: [{}] has no header line of its own (dotted keys or an inline table); "
                                     "edit it by hand", edit.table, edit.key, edit.table), where);
         lines.insert(lines.begin() + static_cast<long>(line), entry);
@@ -124,12 +123,8 @@ std::string toml_literal(const Value& v) {
 
 Result<std::string> apply_toml_edits(const std::string& text, const std::string& file, const std::vector<TomlEdit>& edits) {
     std::string current = text;
-    for (const auto& edit : edits) {
-        auto next = apply_one(current, file, edit);
-        if (!next) return next;
-        current = std::move(*next);
-    }
-    if (auto check = parse(current, file); !check) return tl::unexpected(check.error());
+    for (const auto& edit : edits) current = PREFLIGHT_TRY(apply_one(current, file, edit));
+    PREFLIGHT_TRY(parse(current, file));  // the edited text must still be TOML
     return current;
 }
 

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "lang/evaluator.hpp"
+#include "rules/fix_text.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -196,16 +197,6 @@ Value fires(const Rule& rule, StateContext& ctx) {
 
 // The patch slot a fix writes: "env.NAME" or the config key.
 std::string target_of(const Fix& f) { return (f.target == Fix::Target::env ? "env." : "") + f.key; }
-
-std::string fix_text(const Fix& f, const std::optional<Value>& value) {
-    std::string what;
-    if (f.target == Fix::Target::env) {
-        what = value ? fmt::format("set env {}={}", f.key, display(*value)) : fmt::format("unset env {}", f.key);
-    } else {
-        what = value ? fmt::format("set {} = {}", f.key, literal(*value)) : fmt::format("set {}", f.key);
-    }
-    return f.safe ? what : what + " (suggested)";
-}
 
 Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std::string& config_path) {
     for (const auto& key : rule.about) {

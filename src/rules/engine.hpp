@@ -27,7 +27,6 @@ struct Evidence {
     std::string fact;    // "model.arch", "pkg megatron-core", "env USE_MCORE_GDN"
     std::string value;
     bool derived = false;
-    std::string str() const { return "(" + origin + ") " + fact + " = " + value; }
 };
 
 struct Finding {

@@ -10,7 +10,7 @@
 
 #include "config/run_config.hpp"
 #include "facts/fact_set.hpp"
-#include "output/json_value.hpp"
+#include "rules/check_job.hpp"
 #include "rules/engine.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
@@ -81,61 +81,62 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             std::string job = (dir / "job.toml").string();
             std::string expect_file = (dir / "expect.toml").string();
             toml::table expect;
-            auto expect_text = util::read_input(expect_file, util::kPackDocument);
-            if (!expect_text) return tl::unexpected(expect_text.error());
-            if (auto line = util::nesting_exceeded(*expect_text, util::Syntax::toml))
+            auto expect_text = PREFLIGHT_TRY(util::read_input(expect_file, util::kPackDocument));
+            if (auto line = util::nesting_exceeded(expect_text, util::Syntax::toml))
                 return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), Location{expect_file, *line, 1});
             try {
-                expect = toml::parse(*expect_text, expect_file);
+                expect = toml::parse(expect_text, expect_file);
             } catch (const toml::parse_error& e) {
                 return fail("cannot read test expectations: " + std::string(e.description()),
                             Location{expect_file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)});
             }
-            auto cfg = config::load_run_config(job, [&](const std::string& p) { return rules.scheme_of(p); });
-            if (!cfg) return tl::unexpected(cfg.error());
-            auto check = run_check(rules, facts::from_run_config(*cfg), job, CheckOptions{});
+            auto cfg = PREFLIGHT_TRY(config::load_run_config(job, [&](const std::string& p) { return rules.scheme_of(p); }));
+            auto checked = PREFLIGHT_TRY(check_job(rules, cfg, nullptr, CheckOptions{}));
+            const CheckResult& check = checked.result;
+            // A case's job file must be clean: an unknown key or model would leave
+            // the case testing something else than it says.
+            for (std::size_t i = 0; i < checked.job_file_findings; ++i) {
+                result.passed = false;
+                result.diff.push_back(fmt::format("+ job file {} [{}]: {}", to_string(check.findings[i].severity), check.findings[i].rule,
+                                                  check.findings[i].message));
+            }
 
             std::set<std::string> fired, undetermined;
             for (const auto& f : check.findings) {
                 if (f.pack != pack.name) continue;
                 (f.undetermined ? undetermined : fired).insert(f.rule);
             }
-            auto fires = string_set(expect, "fires", expect_file);
-            auto quiet = string_set(expect, "quiet", expect_file);
-            if (!fires) return tl::unexpected(fires.error());
-            if (!quiet) return tl::unexpected(quiet.error());
-            for (const auto& id : *fires)
+            auto fires = PREFLIGHT_TRY(string_set(expect, "fires", expect_file));
+            auto quiet = PREFLIGHT_TRY(string_set(expect, "quiet", expect_file));
+            for (const auto& id : fires)
                 if (!pack_rules.count(id)) return fail(fmt::format("'fires' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
-            for (const auto& id : *quiet)
+            for (const auto& id : quiet)
                 if (!pack_rules.count(id)) return fail(fmt::format("'quiet' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
-            compare_sets("fires", *fires, fired, result);
-            for (const auto& id : *quiet)
+            compare_sets("fires", fires, fired, result);
+            for (const auto& id : quiet)
                 if (fired.count(id) || undetermined.count(id)) {
                     result.passed = false;
                     result.diff.push_back(fmt::format("+ {} {} (expected quiet)", fired.count(id) ? "fires" : "undetermined", id));
                 }
-            fired_somewhere.insert(fires->begin(), fires->end());
-            quiet_somewhere.insert(quiet->begin(), quiet->end());
+            fired_somewhere.insert(fires.begin(), fires.end());
+            quiet_somewhere.insert(quiet.begin(), quiet.end());
             if (expect.contains("undetermined")) {
-                auto want = string_set(expect, "undetermined", expect_file);
-                if (!want) return tl::unexpected(want.error());
-                compare_sets("undetermined", *want, undetermined, result);
+                auto want = PREFLIGHT_TRY(string_set(expect, "undetermined", expect_file));
+                compare_sets("undetermined", want, undetermined, result);
             }
             if (expect.contains("fallbacks")) {
-                auto want = string_set(expect, "fallbacks", expect_file);
-                if (!want) return tl::unexpected(want.error());
+                auto want = PREFLIGHT_TRY(string_set(expect, "fallbacks", expect_file));
                 std::set<std::string> got;
                 for (const auto& fb : check.fallbacks)
                     if (pack_rules.count(fb.rule)) got.insert(fb.kernel + "=" + fb.implementation);
-                compare_sets("fallback", *want, got, result);
+                compare_sets("fallback", want, got, result);
             }
             if (expect.contains("limitations")) {
-                auto want = string_set(expect, "limitations", expect_file);
-                if (!want) return tl::unexpected(want.error());
+                auto want = PREFLIGHT_TRY(string_set(expect, "limitations", expect_file));
                 std::set<std::string> got;
                 for (const auto& lim : check.limitations)
                     if (pack_rules.count(lim.rule)) got.insert(lim.feature);
-                compare_sets("limitation", *want, got, result);
+                compare_sets("limitation", want, got, result);
             }
             if (const toml::table* patch = expect["patch"].as_table()) {
                 std::set<std::string> want, got;

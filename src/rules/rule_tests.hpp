@@ -11,6 +11,10 @@
 // Each expectation covers the pack's own rules: other packs' findings, fixes,
 // fallbacks and limitations are not compared, so adding a pack breaks no other.
 //
+// A case's job is checked as `check` checks it (rules/check_job.hpp), and its job
+// file must draw no finding of its own (an unknown key, an unknown model.arch):
+// such a case would test something else than it says.
+//
 // Every rule of a pack must fire in one case and stay quiet in another.
 #pragma once
 

@@ -3,6 +3,7 @@
 #include <set>
 
 #include "config/run_config.hpp"
+#include "output/fact_lines.hpp"
 #include "rules/engine.hpp"
 #include "rules/pack_collector.hpp"
 #include "temp_dir.hpp"
@@ -299,7 +300,7 @@ TEST(Defaults, EvidenceNamesTheDefaultAndWhoAppliesIt) {
     auto r = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nms-swift = \"4.2.0\"\n");
     ASSERT_EQ(ids(r), std::vector<std::string>{"seen"});
     std::vector<std::string> evidence;
-    for (const auto& e : r.findings[0].evidence) evidence.push_back(e.str());
+    for (const auto& e : r.findings[0].evidence) evidence.push_back(output::fact_line(e.origin, e.fact, e.value));
     EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(default of Megatron-SWIFT, pack t) train.padding_free = true"), evidence.end());
     EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(set by ms-swift, pack t) env HCCL_CONNECT_TIMEOUT = 600"), evidence.end());
 }

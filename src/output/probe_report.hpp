@@ -1,0 +1,24 @@
+// `probe`'s report of a node: its facts as text lines or JSON, and what the probe
+// noticed on the way (two versions of one distribution …).
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "facts/node_facts.hpp"
+
+namespace preflight::output {
+
+// The probe's own findings, one `file:line:col: severity: message [code]` line each.
+std::string probe_findings(const facts::NodeFacts& node);
+
+// The facts as text: output/fact_lines.hpp's node_fact_lines.
+std::string probe_text(const facts::NodeFacts& node);
+
+// {"packages", "env", "hardware", "origins", "redacted"}. A sorted-map JSON object:
+// inserting thousands of packages stays O(n log n), where ordered_json would search
+// linearly on every insert.
+nlohmann::json probe_json(const facts::NodeFacts& node);
+
+}  // namespace preflight::output

@@ -1,0 +1,20 @@
+// `rules list`: the loaded packs, each with its rules, as text or JSON.
+#pragma once
+
+#include <string>
+
+#include <nlohmann/json.hpp>
+
+#include "output/style.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::output {
+
+// A pack per paragraph: "NAME VERSION (N rules) — summary", its file, then (unless
+// `quiet`) one line per rule; then the packs an earlier one of the same name shadowed.
+std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Style& style);
+
+// {"packs": [{name, version, engine, summary, file, rules: [{id, severity, summary}]}]}.
+nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules);
+
+}  // namespace preflight::output
