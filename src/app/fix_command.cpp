@@ -8,8 +8,8 @@
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
 #include "output/generator_notes.hpp"
+#include "output/patched_job.hpp"
 #include "output/printable.hpp"
-#include "output/toml_edit.hpp"
 #include "util/input_file.hpp"
 #include "util/output_target.hpp"
 
@@ -46,40 +46,16 @@ int run(const FixArgs& args) {
     if (!evaluation) return report_input_error(evaluation.error(), args.output);
     if (refuse_unsettled(evaluation->result)) return exit_findings;
 
-    std::vector<output::TomlEdit> edits;
-    for (const auto& [key, entry] : evaluation->result.patch.config) {
-        auto dot = key.find('.');
-        edits.push_back({key.substr(0, dot), key.substr(dot + 1), entry.value});
-    }
-    for (const auto& [name, entry] : evaluation->result.patch.env) edits.push_back({"env", name, entry.value});
-
     auto text = util::read_input(args.job, util::kJobFile);
     if (!text) return report_input_error(text.error(), args.output);
-    auto patched = output::apply_toml_edits(*text, args.job, edits);
-    if (!patched) return report_input_error(patched.error(), args.output);
-
     std::string target = args.in_place ? args.job : args.output_file;
-    // A relative model.config is relative to the job file: keep it pointing at the
-    // same file when the patched job lands in another directory.
-    if (auto mc = evaluation->facts.config.find("model.config");
-        target != "-" && mc != evaluation->facts.config.end() && mc->second.origin.kind == OriginKind::job) {
-        namespace fs = std::filesystem;
-        std::string path = *mc->second.value.get<std::string>();
-        fs::path from = fs::absolute(args.job).parent_path().lexically_normal();
-        fs::path to = fs::absolute(target).parent_path().lexically_normal();
-        if (fs::path(path).is_relative() && from != to) {
-            std::string moved = (from / path).lexically_normal().lexically_relative(to).generic_string();
-            auto repointed = output::apply_toml_edits(*patched, args.job, {{"model", "config", Value(moved)}});
-            if (!repointed) return report_input_error(repointed.error(), args.output);
-            patched = std::move(repointed);
-        }
-    }
-    auto written = util::write_output(target, *patched, {.force = args.force});
+    auto patched = output::patched_job(*text, args.job, target, evaluation->result.patch, evaluation->facts);
+    if (!patched) return report_input_error(patched.error(), args.output);
+    auto written = util::write_output(target, patched->text, {.force = args.force});
     if (!written) return report_input_error(written.error(), args.output);
-    if (target != "-") {
-        if (!args.output.quiet)
-            std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", output::printable(target), edits.size(), edits.size() == 1 ? "" : "s");
-    }
+    if (target != "-" && !args.output.quiet)
+        std::cerr << fmt::format("preflight: wrote {} ({} change{})\n", output::printable(target), patched->changes,
+                                 patched->changes == 1 ? "" : "s");
     std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
 }

@@ -6,6 +6,7 @@
 #include "core/fact.hpp"
 #include "output/fact_lines.hpp"
 #include "output/pack_test_report.hpp"
+#include "output/patched_job.hpp"
 #include "output/probe_report.hpp"
 #include "output/scan_report.hpp"
 #include "rules/fix_text.hpp"
@@ -119,4 +120,27 @@ TEST(PackTestReport, QuietShowsOnlyFailuresAndCountsGaps) {
               "    - fires r\n"
               "FAIL coverage: p: rule r has no case where it must stay quiet\n"
               "rules test: 1 passed, 2 failed\n");
+}
+
+TEST(PatchedJob, EditsInPlaceAndRepointsARelativeModelConfig) {
+    std::string job = "schema = 1\n# keep me\n[model]\nconfig = \"models/m.json\"\n[train]\npacking = true\n";
+    facts::FactSet facts;
+    facts.config["model.config"] = fact(Value("models/m.json"), OriginKind::job, "/w/jobs/job.toml", 4);
+    rules::Patch patch;
+    patch.config["train.packing"] = {Value(false), "r"};
+    patch.env["USE_MCORE_GDN"] = {Value("0"), "r"};
+
+    auto same_dir = output::patched_job(job, "/w/jobs/job.toml", "/w/jobs/job.patched.toml", patch, facts);
+    ASSERT_TRUE(same_dir.has_value()) << same_dir.error().message;
+    EXPECT_EQ(same_dir->changes, 2u);
+    EXPECT_NE(same_dir->text.find("# keep me\n[model]\nconfig = \"models/m.json\"\n[train]\npacking = false\n"), std::string::npos);
+    EXPECT_NE(same_dir->text.find("USE_MCORE_GDN = \"0\""), std::string::npos);
+
+    auto elsewhere = output::patched_job(job, "/w/jobs/job.toml", "/w/out/job.toml", patch, facts);
+    ASSERT_TRUE(elsewhere.has_value());
+    EXPECT_NE(elsewhere->text.find("config = \"../jobs/models/m.json\""), std::string::npos) << elsewhere->text;
+    // stdout has no directory: the path stays as written.
+    auto to_stdout = output::patched_job(job, "/w/jobs/job.toml", "-", patch, facts);
+    ASSERT_TRUE(to_stdout.has_value());
+    EXPECT_NE(to_stdout->text.find("config = \"models/m.json\""), std::string::npos);
 }
