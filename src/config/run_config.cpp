@@ -127,12 +127,11 @@ public:
     Loader(std::string path, const SchemeOf& scheme_of) : scheme_of_(scheme_of) { cfg_.path = std::move(path); }
 
     Result<RunConfig> run() {
-        const std::string text = PREFLIGHT_TRY(util::read_input(cfg_.path, util::kJobFile));
+        text_ = PREFLIGHT_TRY(util::read_input(cfg_.path, util::kJobFile));
+        const std::string& text = text_;
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text.size(); ++i)
             if (text[i] == '\n') line_starts_.push_back(i + 1);
-        std::istringstream lines(text);
-        for (std::string line; std::getline(lines, line);) cfg_.lines.push_back(line);
         // toml11 recurses once per nesting level: count the levels before it runs.
         if (auto line = util::nesting_exceeded(text, util::Syntax::toml))
             return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), at_line(*line));
@@ -176,11 +175,15 @@ public:
 private:
     RunConfig cfg_;
     const SchemeOf& scheme_of_;
+    std::string text_;                      // the file, for the source line of a location
     std::vector<std::size_t> line_starts_;  // byte offset of each line
 
     Location at_line(int line) const {
         Location l{cfg_.path, line, 1};
-        if (line >= 1 && static_cast<std::size_t>(line) <= cfg_.lines.size()) l.source_line = cfg_.lines[line - 1];
+        if (line >= 1 && static_cast<std::size_t>(line) <= line_starts_.size()) {
+            std::size_t start = line_starts_[line - 1];
+            l.source_line = text_.substr(start, text_.find('\n', start) - start);
+        }
         return l;
     }
 
