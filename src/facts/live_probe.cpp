@@ -51,12 +51,12 @@ std::optional<fs::path> which(const std::string& program) {
 // X.Y from "python3.11", or from the one lib/pythonX.Y directory of a prefix.
 std::string version_of_prefix(const fs::path& prefix, const fs::path& exe) {
     std::string name = exe.filename().string();
-    if (name.rfind("python", 0) == 0 && name.size() > 7 && name.find('.') != std::string::npos) return name.substr(6);
+    if (name.starts_with("python") && name.size() > 7 && name.find('.') != std::string::npos) return name.substr(6);
     std::error_code ec;
     std::vector<std::string> found;
     for (const auto& e : fs::directory_iterator(prefix / "lib", ec)) {
         std::string n = e.path().filename().string();
-        if (n.rfind("python3.", 0) == 0 && fs::is_directory(e.path() / "site-packages", ec)) found.push_back(n.substr(6));
+        if (n.starts_with("python3.") && fs::is_directory(e.path() / "site-packages", ec)) found.push_back(n.substr(6));
     }
     std::sort(found.begin(), found.end());
     return found.empty() ? "" : found.back();
@@ -90,7 +90,7 @@ void read_npu_smi(const std::string& text, std::string& chip, int& count) {
         if (index.empty() || !std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); })) continue;
         std::string second;
         std::getline(cells, second, '|');
-        if (!name.empty() && std::string(util::trim(second, " \t\r\n")).rfind("OK", 0) == 0) {
+        if (!name.empty() && util::trim(second, " \t\r\n").starts_with("OK")) {
             if (chip.empty()) chip = name;
             ++count;
         }
@@ -199,8 +199,8 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
         };
         std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
         for (const auto& name : util::list_directory(dir)) {
-            bool dist = name.size() > 10 && name.compare(name.size() - 10, 10, ".dist-info") == 0;
-            bool egg = name.size() > 9 && name.compare(name.size() - 9, 9, ".egg-info") == 0;
+            bool dist = name.size() > 10 && name.ends_with(".dist-info");
+            bool egg = name.size() > 9 && name.ends_with(".egg-info");
             if (dist || egg) candidates.emplace_back(dir + "/" + name, dist);
         }
         std::vector<Read> reads(candidates.size());

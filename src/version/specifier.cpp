@@ -29,14 +29,10 @@ bool is_release_prefix(std::string_view s) {
     return i == s.size();
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // The operand forms packaging's Specifier pattern admits, per operator family.
 bool valid_operand(std::string_view op, std::string_view version) {
     if (op == "==" || op == "!=") {
-        if (ends_with(version, ".*")) return is_release_prefix(version.substr(0, version.size() - 2));
+        if (version.ends_with(".*")) return is_release_prefix(version.substr(0, version.size() - 2));
         return Pep440::parse(version).has_value();
     }
     auto v = Pep440::parse(version);
@@ -131,7 +127,7 @@ std::optional<Specifier> Specifier::parse(std::string_view text) {
             return s;
         }
         if (!valid_operand(op, rest)) return std::nullopt;
-        s.prefix = ends_with(rest, ".*");
+        s.prefix = rest.ends_with(".*");
         s.operand = Pep440::parse(s.prefix ? rest.substr(0, rest.size() - 2) : rest);
         return s;
     }
