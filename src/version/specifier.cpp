@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <cctype>
+#include <ranges>
+
+#include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "version/python_space.hpp"
 
@@ -181,9 +185,8 @@ bool SpecifierSet::contains(const Pep440& v, Membership who) const {
 }
 
 std::string SpecifierSet::str() const {
-    std::string out;
-    for (std::size_t i = 0; i < specs_.size(); ++i) out += (i ? "," : "") + specs_[i].op + specs_[i].version;
-    return out;
+    auto written = specs_ | std::views::transform([](const Specifier& s) { return s.op + s.version; });
+    return fmt::format("{}", fmt::join(written, ","));
 }
 
 }  // namespace preflight::version
