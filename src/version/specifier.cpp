@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cctype>
-#include <ranges>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -185,7 +184,8 @@ bool SpecifierSet::contains(const Pep440& v, Membership who) const {
 }
 
 std::string SpecifierSet::str() const {
-    auto written = specs_ | std::views::transform([](const Specifier& s) { return s.op + s.version; });
+    std::vector<std::string> written;  // not a views::transform: clang 14 cannot read libstdc++ 12's ranges
+    for (const auto& s : specs_) written.push_back(s.op + s.version);
     return fmt::format("{}", fmt::join(written, ","));
 }
 
