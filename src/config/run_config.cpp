@@ -7,6 +7,7 @@
 #include <sstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 #include <toml.hpp>
 
@@ -52,7 +53,7 @@ std::optional<std::int64_t> exact_integer(const TomlValue& v) {
     for (char c : region->str())
         if (c != '_' && c != '+') digits += c;
     int base = 10;
-    std::size_t start = digits.rfind('-', 0) == 0 ? 1 : 0;
+    std::size_t start = digits.starts_with('-') ? 1 : 0;
     if (digits.size() > start + 1 && digits[start] == '0') {
         char p = digits[start + 1];
         base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 10;
@@ -70,33 +71,24 @@ std::string token_of(const TomlValue& v) {
     return region ? region->str() : std::to_string(v.as_integer());
 }
 
-// TOML scalar → Value for a key of the given type; nullopt on a type mismatch.
-std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
-    switch (t.kind) {
-        case lang::TypeKind::boolean:
-            if (v.is_boolean()) return Value(v.as_boolean());
-            break;
-        case lang::TypeKind::integer:
-            if (v.is_integer()) return Value(*exact_integer(v));
-            break;
-        case lang::TypeKind::floating:
-            if (v.is_floating()) return Value(v.as_floating());
-            if (v.is_integer()) return Value(static_cast<double>(*exact_integer(v)));
-            break;
-        case lang::TypeKind::string:
-            if (v.is_string()) return Value(v.as_string().str);
-            break;
-        default: break;
-    }
-    return std::nullopt;
-}
-
-// Any scalar, for free-form [model] keys.
+// Any scalar, for free-form [model] keys. An integer must be in range (in_range).
 std::optional<Value> scalar(const TomlValue& v) {
     if (v.is_boolean()) return Value(v.as_boolean());
     if (v.is_integer()) return Value(*exact_integer(v));
     if (v.is_floating()) return Value(v.as_floating());
     if (v.is_string()) return Value(v.as_string().str);
+    return std::nullopt;
+}
+
+// A scalar for a key of the given type (an integer where a number is wanted is
+// widened); nullopt on a type mismatch.
+std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
+    auto value = scalar(v);
+    if (!value) return std::nullopt;
+    lang::Type got = lang::type_of(*value);
+    if (got == t) return value;
+    if (t.kind == lang::TypeKind::floating && got.kind == lang::TypeKind::integer)
+        return Value(static_cast<double>(*value->get<std::int64_t>()));
     return std::nullopt;
 }
 
@@ -126,14 +118,11 @@ public:
     Loader(std::string path, const SchemeOf& scheme_of) : scheme_of_(scheme_of) { cfg_.path = std::move(path); }
 
     Result<RunConfig> run() {
-        auto read = util::read_input(cfg_.path, util::kJobFile);
-        if (!read) return tl::unexpected(read.error());
-        const std::string& text = *read;
+        text_ = PREFLIGHT_TRY(util::read_input(cfg_.path, util::kJobFile));
+        const std::string& text = text_;
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text.size(); ++i)
             if (text[i] == '\n') line_starts_.push_back(i + 1);
-        std::istringstream lines(text);
-        for (std::string line; std::getline(lines, line);) cfg_.lines.push_back(line);
         // toml11 recurses once per nesting level: count the levels before it runs.
         if (auto line = util::nesting_exceeded(text, util::Syntax::toml))
             return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), at_line(*line));
@@ -156,14 +145,14 @@ public:
 
         for (const auto& [name, value] : root.as_table()) {
             if (value.is_table()) {
-                if (auto r = section(name, value); !r) return tl::unexpected(r.error());
+                PREFLIGHT_TRY(section(name, value));
             } else if (const KeyInfo* info = find_key(name)) {
-                if (auto r = typed(info, name, value); !r) return tl::unexpected(r.error());
+                PREFLIGHT_TRY(typed(info, name, value));
             } else {
                 unknown(name, value, "");
             }
         }
-        if (auto r = model_config(); !r) return tl::unexpected(r.error());
+        PREFLIGHT_TRY(model_config());
         for (const auto& k : key_table()) {
             if (k.default_value && !cfg_.values.count(k.key))
                 cfg_.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
@@ -177,11 +166,15 @@ public:
 private:
     RunConfig cfg_;
     const SchemeOf& scheme_of_;
+    std::string text_;                      // the file, for the source line of a location
     std::vector<std::size_t> line_starts_;  // byte offset of each line
 
     Location at_line(int line) const {
         Location l{cfg_.path, line, 1};
-        if (line >= 1 && static_cast<std::size_t>(line) <= cfg_.lines.size()) l.source_line = cfg_.lines[line - 1];
+        if (line >= 1 && static_cast<std::size_t>(line) <= line_starts_.size()) {
+            std::size_t start = line_starts_[line - 1];
+            l.source_line = text_.substr(start, text_.find('\n', start) - start);
+        }
         return l;
     }
 
@@ -210,8 +203,8 @@ private:
     // toml11 prefixes its messages with "[error] toml::function_name: ".
     static std::string first_line_of(const std::string& what) {
         std::string s = what.substr(0, what.find('\n'));
-        if (s.rfind("[error] ", 0) == 0) s = s.substr(8);
-        if (s.rfind("toml::", 0) == 0 && s.find(": ") != std::string::npos) s = s.substr(s.find(": ") + 2);
+        if (s.starts_with("[error] ")) s = s.substr(8);
+        if (s.starts_with("toml::") && s.find(": ") != std::string::npos) s = s.substr(s.find(": ") + 2);
         return s;
     }
 
@@ -230,7 +223,7 @@ private:
 
     Result<void> typed(const KeyInfo* info, const std::string& dotted, const TomlValue& value) {
         Location where = locate(value, dotted);
-        if (auto r = in_range(value, dotted, where); !r) return r;
+        PREFLIGHT_TRY(in_range(value, dotted, where));
         auto v = convert(value, info->type);
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
@@ -239,15 +232,13 @@ private:
                 if (*v->get<std::string>() == spelling) v = Value(canonical);
             const std::string& s = *v->get<std::string>();
             if (std::find(info->allowed.begin(), info->allowed.end(), s) == info->allowed.end()) {
-                std::string options;
-                for (const auto& a : info->allowed) options += (options.empty() ? "" : " | ") + a;
                 auto near = util::closest(s, info->allowed);
-                return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, options,
+                return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, fmt::join(info->allowed, " | "),
                                         near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
                             where);
             }
         }
-        if (auto r = at_least_minimum(*info, *v, dotted, where); !r) return r;
+        PREFLIGHT_TRY(at_least_minimum(*info, *v, dotted, where));
         cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
         return {};
     }
@@ -303,9 +294,9 @@ private:
                 cfg_.revisions[version::normalize_package_name(key)] =
                     Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
             } else if (const KeyInfo* info = find_key(dotted)) {
-                if (auto r = typed(info, dotted, value); !r) return r;
+                PREFLIGHT_TRY(typed(info, dotted, value));
             } else if (name == kModelSection) {
-                if (auto r = in_range(value, dotted, where); !r) return r;
+                PREFLIGHT_TRY(in_range(value, dotted, where));
                 auto v = scalar(value);
                 if (!v) return fail(fmt::format("'{}' must be a scalar, not {}", dotted, toml_type_name(value)), where);
                 cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
@@ -352,7 +343,7 @@ private:
         Origin origin{OriginKind::model_config, Location{file.string()}, {}};
         auto read_level = [&](const nlohmann::json& level) -> Result<void> {
             for (const auto& info : key_table()) {
-                if (info.key.rfind("model.", 0) != 0) continue;
+                if (!info.key.starts_with("model.")) continue;
                 std::string leaf = info.key.substr(6);
                 if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
                 if (cfg_.values.count(info.key) && cfg_.values[info.key].origin.kind == OriginKind::job) continue;
@@ -370,9 +361,8 @@ private:
             }
             return {};
         };
-        if (auto r = read_level(json); !r) return r;
-        if (json.contains("text_config") && json["text_config"].is_object())
-            if (auto r = read_level(json["text_config"]); !r) return r;
+        PREFLIGHT_TRY(read_level(json));
+        if (json.contains("text_config") && json["text_config"].is_object()) PREFLIGHT_TRY(read_level(json["text_config"]));
         if (!cfg_.values.count("model.arch") && json.contains("model_type") && json["model_type"].is_string())
             cfg_.values["model.arch"] = Fact{Value(json["model_type"].get<std::string>()), origin};
         return {};

@@ -15,7 +15,6 @@ namespace preflight::config {
 
 struct RunConfig {
     std::string path;                      // as the user named it
-    std::vector<std::string> lines;        // the file's text, for excerpts
     std::map<std::string, Fact> values;    // dotted key → fact, defaults included
     std::map<std::string, Fact> env;       // [env]
     std::map<std::string, Fact> packages;  // [packages], PEP 503-normalized names

@@ -7,6 +7,8 @@
 
 #include <tl/expected.hpp>
 
+#include "util/file_error.hpp"
+
 namespace preflight {
 
 // A point in an input file. `line`/`column` are 1-based; 0 means "the file as a whole".
@@ -21,6 +23,12 @@ struct Location {
 struct Error {
     std::string message;
     Location location;
+
+    Error() = default;
+    Error(std::string message, Location location = {}) : message(std::move(message)), location(std::move(location)) {}
+    // A file that could not be read or written (util/file_error.hpp): an error about
+    // the whole file, so a FileResult's failure propagates into a Result unchanged.
+    Error(util::FileError e) : message(std::move(e.message)), location{std::move(e.path)} {}
 };
 
 template <class T>

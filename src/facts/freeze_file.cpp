@@ -17,9 +17,7 @@ std::string trim(std::string_view s) { return std::string(util::trim(s, " \t\r")
 }  // namespace
 
 Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& scheme_of) {
-    auto read = util::read_input(path, util::kFreezeFile);
-    if (!read) return tl::unexpected(read.error());
-    const std::string& text = *read;
+    const std::string text = PREFLIGHT_TRY(util::read_input(path, util::kFreezeFile));
     NodeFacts node;
     node.packages_complete = true;
     node.uncovered = reserved_layers();
@@ -47,7 +45,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
             if (!item.is_object() || !item.contains("name") || !item.contains("version") || !item["name"].is_string() ||
                 !item["version"].is_string())
                 return fail("each entry needs string \"name\" and \"version\"", Location{path});
-            if (auto r = add(item["name"].get<std::string>(), item["version"].get<std::string>(), 0); !r) return tl::unexpected(r.error());
+            PREFLIGHT_TRY(add(item["name"].get<std::string>(), item["version"].get<std::string>(), 0));
         }
         return node;
     }
@@ -57,7 +55,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
         ++number;
         std::string line = trim(raw.substr(0, raw.find(" #")));
         if (line.empty() || line.front() == '#') continue;
-        if (line.rfind("-e ", 0) == 0 || line.rfind("--editable", 0) == 0) {
+        if (line.starts_with("-e ") || line.starts_with("--editable")) {
             // -e git+https://…#egg=name: installed, version unknown until probed.
             auto egg = line.find("#egg=");
             if (egg != std::string::npos) {
@@ -82,7 +80,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
             return fail(fmt::format("expected name==version, name @ url or -e …, found '{}'", line), Location{path, number, 1});
         std::string name = trim(line.substr(0, eq)), ver = trim(line.substr(eq + 2));
         if (auto semicolon = ver.find(';'); semicolon != std::string::npos) ver = trim(ver.substr(0, semicolon));
-        if (auto r = add(name, ver, number); !r) return tl::unexpected(r.error());
+        PREFLIGHT_TRY(add(name, ver, number));
     }
     return node;
 }

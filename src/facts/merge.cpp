@@ -33,7 +33,7 @@ void merge_node(FactSet& facts, const NodeFacts& node, Diagnostics& findings) {
     for (const auto& [name, fact] : node.revisions) facts.revisions[name] = fact;
     // What the node shows of its hardware fills what the job leaves unset.
     for (const auto& [name, fact] : node.hardware) {
-        if (name.rfind("hardware.", 0) != 0) continue;
+        if (!name.starts_with("hardware.")) continue;
         auto it = facts.config.find(name);
         if (it == facts.config.end() || it->second.origin.kind == OriginKind::default_value) facts.config[name] = fact;
     }

@@ -22,17 +22,13 @@ std::vector<std::string> words(const std::string& upper_name) {
     return out;
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 std::optional<std::string> name_rule(const std::string& name) {
     std::string n = upper(name);
     for (const char* part : {"SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "APIKEY", "API_KEY", "PRIVATE", "COOKIE"})
         if (n.find(part) != std::string::npos) return std::string("name contains ") + part;
     auto ws = words(n);
     for (const auto& w : ws) {
-        if (ends_with(w, "TOKEN") || ends_with(w, "TOKENS")) return "name has a word ending in TOKEN";
+        if (w.ends_with("TOKEN") || w.ends_with("TOKENS")) return "name has a word ending in TOKEN";
         for (const char* whole : {"PAT", "AUTH", "AUTHORIZATION", "SESSION", "PASS"})
             if (w == whole) return std::string("name has the word ") + whole;
     }

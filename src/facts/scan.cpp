@@ -21,10 +21,6 @@ namespace preflight::facts {
 namespace fs = std::filesystem;
 namespace {
 
-bool ends_with(const std::string& s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
-}
-
 // lib.so, lib.so.1, lib.so.1.2
 bool is_shared_library(const std::string& member) {
     std::string name = fs::path(member).filename().string();
@@ -39,8 +35,8 @@ bool is_metadata(const std::string& member) {
     fs::path p(member);
     std::string parent = p.parent_path().filename().string();
     std::string name = p.filename().string();
-    if (name == "METADATA") return ends_with(parent, ".dist-info");
-    if (name == "PKG-INFO") return ends_with(parent, ".egg-info") || p.parent_path().parent_path().empty();
+    if (name == "METADATA") return parent.ends_with(".dist-info");
+    if (name == "PKG-INFO") return parent.ends_with(".egg-info") || p.parent_path().parent_path().empty();
     return false;
 }
 
@@ -48,7 +44,7 @@ bool is_metadata(const std::string& member) {
 bool is_archive(const std::string& member) {
     std::string name = fs::path(member).filename().string();
     for (std::string_view suffix : {".whl", ".zip", ".egg", ".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".txz", ".tar.zst", ".deb"})
-        if (ends_with(name, suffix)) return true;
+        if (name.ends_with(suffix)) return true;
     return false;
 }
 
@@ -87,7 +83,7 @@ Result<void> scan_archive(archive* a, const std::string& label, std::uint64_t si
 Result<void> scan_member(archive* a, archive_entry*, const std::string& label, const std::string& member, ArchiveGuard& guard,
                          ReadState& state, int depth) {
     // A .deb keeps its files in data.tar.* (and control.tar.*): read them in place.
-    if (depth == 0 && (member.rfind("data.tar", 0) == 0 || member.rfind("control.tar", 0) == 0)) {
+    if (depth == 0 && (member.starts_with("data.tar") || member.starts_with("control.tar"))) {
         auto inner = std::unique_ptr<archive, decltype(&archive_read_free)>(archive_read_new(), archive_read_free);
         archive_read_support_filter_all(inner.get());
         archive_read_support_format_tar(inner.get());
@@ -109,7 +105,7 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
         la_ssize_t n = archive_read_data(a, buf, sizeof buf);
         if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_text(a)), Location{label});
         if (n == 0) break;
-        if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
+        PREFLIGHT_TRY(guard.count(static_cast<std::uint64_t>(n)));
         state.progress(static_cast<std::uint64_t>(n));
         member_size += static_cast<std::uint64_t>(n);
         if (lib) sha.update(buf, static_cast<std::size_t>(n));
@@ -129,10 +125,8 @@ Result<void> scan_archive(archive* a, const std::string& label, std::uint64_t si
         if (rc == ARCHIVE_EOF) return {};
         if (rc != ARCHIVE_OK && rc != ARCHIVE_WARN)
             return fail(std::string("truncated or corrupt archive: ") + archive_error_text(a), Location{label});
-        auto admitted = guard.admit(e);
-        if (!admitted) return tl::unexpected(admitted.error());
-        if (!*admitted) continue;
-        if (auto r = scan_member(a, e, label, guard.member(), guard, state, depth); !r) return r;
+        if (!PREFLIGHT_TRY(guard.admit(e))) continue;
+        PREFLIGHT_TRY(scan_member(a, e, label, guard.member(), guard, state, depth));
     }
 }
 
@@ -235,7 +229,7 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
         if (archive_read_open_filename(a.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
             return fail(std::string("not an archive preflight can read: ") + archive_error_text(a.get()), Location{path});
         state.archive_size = size;
-        if (auto r = scan_archive(a.get(), path, size, state, 0); !r) return tl::unexpected(r.error());
+        PREFLIGHT_TRY(scan_archive(a.get(), path, size, state, 0));
     }
     std::sort(result.dists.begin(), result.dists.end(), [](const auto& x, const auto& y) { return x.member < y.member; });
     std::sort(result.libraries.begin(), result.libraries.end(), [](const auto& x, const auto& y) { return x.member < y.member; });

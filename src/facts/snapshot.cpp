@@ -180,13 +180,12 @@ Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std
 }
 
 Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits) {
-    auto file = util::open_input(path, util::kSnapshotBundle);
-    if (!file) return tl::unexpected(file.error());
-    auto compressed = file->size();
+    const util::InputFd file = PREFLIGHT_TRY(util::open_input(path, util::kSnapshotBundle));
+    auto compressed = file.size();
     ArchiveReader r;
     archive_read_support_filter_all(r.a);
     archive_read_support_format_tar(r.a);
-    if (archive_read_open_fd(r.a, file->fd(), 64 * 1024) != ARCHIVE_OK)
+    if (archive_read_open_fd(r.a, file.fd(), 64 * 1024) != ARCHIVE_OK)
         return fail(std::string("not a snapshot bundle: ") + archive_error_text(r.a), Location{path});
     std::optional<std::string> manifest_text, facts_text;
     ArchiveGuard guard(path, compressed, limits);
@@ -196,9 +195,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         if (rc == ARCHIVE_EOF) break;
         if (rc != ARCHIVE_OK)
             return fail(std::string("the bundle is truncated or corrupt: ") + archive_error_text(r.a), Location{path});
-        auto admitted = guard.admit(e);
-        if (!admitted) return tl::unexpected(admitted.error());
-        if (!*admitted) continue;
+        if (!PREFLIGHT_TRY(guard.admit(e))) continue;
         const std::string name = guard.member();
         std::string data;
         char buf[64 * 1024];
@@ -206,7 +203,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
             la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
             if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_text(r.a)), Location{path});
             if (n == 0) break;
-            if (auto counted = guard.count(static_cast<std::uint64_t>(n)); !counted) return tl::unexpected(counted.error());
+            PREFLIGHT_TRY(guard.count(static_cast<std::uint64_t>(n)));
             // Only the two documents are kept in memory; evidence is just checked.
             if (name == "manifest.json" || name == "facts.json") data.append(buf, static_cast<std::size_t>(n));
         }

@@ -6,15 +6,6 @@
 namespace preflight::lang {
 namespace {
 
-Type type_of_literal(const Value& v) {
-    if (v.is_null()) return {TypeKind::null};
-    if (v.get<bool>()) return {TypeKind::boolean};
-    if (v.get<std::int64_t>()) return {TypeKind::integer};
-    if (v.get<double>()) return {TypeKind::floating};
-    if (v.get<std::string>()) return {TypeKind::string};
-    return {TypeKind::any};
-}
-
 bool loose(const Type& t) { return t.kind == TypeKind::any || t.kind == TypeKind::null; }
 
 bool comparable(const Type& a, const Type& b) {
@@ -34,7 +25,7 @@ public:
             if (auto r = check(*child); !r) return r;
         switch (n.kind) {
             case NodeKind::literal:
-                n.type = type_of_literal(n.literal);
+                n.type = type_of(n.literal);
                 return {};
             case NodeKind::name: {
                 auto t = schema_.fact_type(n.name);

@@ -12,13 +12,6 @@
 namespace preflight::rules {
 namespace {
 
-lang::Type type_of(const Value& v) {
-    if (v.get<bool>()) return {lang::TypeKind::boolean};
-    if (v.get<std::int64_t>()) return {lang::TypeKind::integer};
-    if (v.get<double>()) return {lang::TypeKind::floating};
-    return {lang::TypeKind::string};
-}
-
 bool snake_case(const std::string& s) {
     if (s.empty()) return false;
     for (unsigned char c : s)
@@ -66,7 +59,7 @@ Result<void> compile_defaults(const std::vector<PackSource>& packs, RuleSet& set
                 wanted = key->type;
             }
             if (src.literal) {
-                lang::Type got = type_of(*src.literal);
+                lang::Type got = lang::type_of(*src.literal);
                 if (!(got == wanted))
                     return fail(fmt::format("{}: value is {} but the key takes {}", owner, lang::to_string(got), lang::to_string(wanted)),
                                 src.where);
@@ -206,15 +199,15 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
             Table table;
             for (const auto& row : rows) {
                 if (table.rows.empty()) {
-                    for (const auto& [col, cell] : row.cells) table.columns[col] = type_of(cell);
+                    for (const auto& [col, cell] : row.cells) table.columns[col] = lang::type_of(cell);
                 } else {
                     for (const auto& [col, cell] : row.cells) {
                         auto it = table.columns.find(col);
                         if (it == table.columns.end())
                             return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col), row.cell_where.at(col));
-                        if (!(it->second == type_of(cell)))
+                        if (!(it->second == lang::type_of(cell)))
                             return fail(fmt::format("table '{}': column '{}' holds {} here but {} in the first row", name, col,
-                                                    lang::to_string(type_of(cell)), lang::to_string(it->second)),
+                                                    lang::to_string(lang::type_of(cell)), lang::to_string(it->second)),
                                         row.cell_where.at(col));
                     }
                     for (const auto& [col, type] : table.columns)
@@ -346,7 +339,7 @@ Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
                     wanted = key->type;
                 }
                 if (fs.literal) {
-                    lang::Type got = type_of(*fs.literal);
+                    lang::Type got = lang::type_of(*fs.literal);
                     if (!(got == wanted)) return fail(fmt::format("{}: fix sets '{}' to {} but it takes {}", owner, fs.key, lang::to_string(got), lang::to_string(wanted)), fs.where);
                     fix.literal = fs.literal;
                 }

@@ -15,10 +15,10 @@ std::string size_text(std::uint64_t bytes) {
     return std::to_string(bytes) + " bytes";
 }
 
-tl::unexpected<Error> too_large(const std::string& path, const InputKind& kind, std::uint64_t size, bool at_least) {
-    return fail(std::string(kind.what) + " is " + (at_least ? "more than " : "") + size_text(size) + "; the limit is " +
+tl::unexpected<FileError> too_large(const std::string& path, const InputKind& kind, std::uint64_t size, bool at_least) {
+    return file_error(std::string(kind.what) + " is " + (at_least ? "more than " : "") + size_text(size) + "; the limit is " +
                     size_text(kind.max_bytes),
-                Location{path});
+                path);
 }
 
 }  // namespace
@@ -50,22 +50,22 @@ InputFd::~InputFd() {
     if (fd_ >= 0) ::close(fd_);
 }
 
-Result<InputFd> open_input(const std::string& path, const InputKind& kind) {
+FileResult<InputFd> open_input(const std::string& path, const InputKind& kind) {
     // O_NONBLOCK: opening a FIFO nobody writes to must not wait for a writer.
     int fd = ::open(path.c_str(), O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
-    if (fd < 0) return fail("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), Location{path});
+    if (fd < 0) return file_error("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), path);
     InputFd file(fd, 0);
     struct stat st {};
-    if (fstat(fd, &st) != 0) return fail("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), Location{path});
+    if (fstat(fd, &st) != 0) return file_error("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), path);
     if (!S_ISREG(st.st_mode))
-        return fail(std::string(kind.what) + " must be a regular file, but this is " + std::string(file_type_name(st.st_mode)),
-                    Location{path});
+        return file_error(std::string(kind.what) + " must be a regular file, but this is " + std::string(file_type_name(st.st_mode)),
+                    path);
     auto size = static_cast<std::uint64_t>(st.st_size);
     if (size > kind.max_bytes) return too_large(path, kind, size, false);
     return InputFd(file.release(), size);
 }
 
-Result<std::string> read_input(const std::string& path, const InputKind& kind) {
+FileResult<std::string> read_input(const std::string& path, const InputKind& kind) {
     auto file = open_input(path, kind);
     if (!file) return tl::unexpected(file.error());
     std::string out;
@@ -74,7 +74,7 @@ Result<std::string> read_input(const std::string& path, const InputKind& kind) {
     while (true) {
         ssize_t n = ::read(file->fd(), buf, sizeof buf);
         if (n < 0 && errno == EINTR) continue;
-        if (n < 0) return fail("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), Location{path});
+        if (n < 0) return file_error("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), path);
         if (n == 0) break;
         out.append(buf, static_cast<std::size_t>(n));
         if (out.size() > kind.max_bytes) return too_large(path, kind, kind.max_bytes, true);

@@ -8,7 +8,7 @@
 #include <string_view>
 #include <utility>
 
-#include "core/error.hpp"
+#include "util/file_error.hpp"
 
 namespace preflight::util {
 
@@ -51,10 +51,10 @@ private:
 
 // Opens `path` without blocking (O_NONBLOCK) and checks, on the open descriptor,
 // that it is a regular file no larger than `kind.max_bytes`.
-Result<InputFd> open_input(const std::string& path, const InputKind& kind);
+FileResult<InputFd> open_input(const std::string& path, const InputKind& kind);
 
 // The whole file, read through open_input; a file that grows past the limit while
 // it is read is refused too.
-Result<std::string> read_input(const std::string& path, const InputKind& kind);
+FileResult<std::string> read_input(const std::string& path, const InputKind& kind);
 
 }  // namespace preflight::util

@@ -1,7 +1,5 @@
 #include "util/kv_list.hpp"
 
-#include <algorithm>
-
 #include "util/text.hpp"
 
 namespace preflight::util {
@@ -55,11 +53,6 @@ void KvList::set(std::string_view key, std::string_view value) {
         }
     }
     if (!done) entries_.push_back({std::string(key), std::string(value)});
-}
-
-void KvList::remove(std::string_view key) {
-    entries_.erase(std::remove_if(entries_.begin(), entries_.end(), [&](const KvEntry& e) { return e.key == key; }),
-                   entries_.end());
 }
 
 std::string KvList::str() const {

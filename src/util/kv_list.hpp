@@ -23,7 +23,6 @@ public:
 
     std::optional<std::string> get(std::string_view key) const;  // the last occurrence wins
     void set(std::string_view key, std::string_view value);       // in place, or appended
-    void remove(std::string_view key);
     std::string str() const;
     const std::vector<KvEntry>& entries() const { return entries_; }
 

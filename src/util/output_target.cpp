@@ -20,8 +20,8 @@ namespace {
 
 constexpr const char* kAclXattr = "system.posix_acl_access";
 
-tl::unexpected<Error> cannot_write(const std::string& path, int err) {
-    return fail("cannot write: " + std::string(std::strerror(err)), Location{path});
+tl::unexpected<FileError> cannot_write(const std::string& path, int err) {
+    return file_error("cannot write: " + std::string(std::strerror(err)), path);
 }
 
 std::string directory_of(const std::string& path) {
@@ -56,13 +56,13 @@ struct Resolved {
 // Follows symbolic links in the last component to the file they finally name,
 // even when that file does not exist yet. Links under /proc name open descriptors,
 // not paths: they are written through, never resolved and renamed over.
-Result<Resolved> resolve_links(const std::string& target) {
+FileResult<Resolved> resolve_links(const std::string& target) {
     std::string path = target;
     for (int hops = 0; hops < 40; ++hops) {
         std::string dir = directory_of(path);
         char real_dir[PATH_MAX];
         if (!realpath(dir.c_str(), real_dir)) {
-            if (errno == ENOENT || errno == ENOTDIR) return fail("cannot write: directory '" + dir + "' does not exist", Location{target});
+            if (errno == ENOENT || errno == ENOTDIR) return file_error("cannot write: directory '" + dir + "' does not exist", target);
             return cannot_write(target, errno);
         }
         if (std::string_view(real_dir).rfind("/proc/", 0) == 0) return Resolved{path, true};
@@ -78,12 +78,12 @@ Result<Resolved> resolve_links(const std::string& target) {
 }
 
 // Opens what stands at `path` (a device, a FIFO, a descriptor link) and writes into it.
-Result<void> write_through(const std::string& path, const std::string& target, std::string_view content, bool append) {
+FileResult<void> write_through(const std::string& path, const std::string& target, std::string_view content, bool append) {
     // O_NONBLOCK on open: a FIFO without a reader fails with ENXIO instead of waiting.
     int flags = O_WRONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (append ? O_APPEND : 0);
     int fd = ::open(path.c_str(), flags);
     if (fd < 0) {
-        if (errno == ENXIO) return fail("cannot write: no process is reading this FIFO", Location{target});
+        if (errno == ENXIO) return file_error("cannot write: no process is reading this FIFO", target);
         return cannot_write(target, errno);
     }
     bool ok = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) == 0 && write_all(fd, content);
@@ -94,11 +94,11 @@ Result<void> write_through(const std::string& path, const std::string& target, s
 }
 
 // The mode, owner and access ACL of `old` onto the temporary file that replaces it.
-Result<void> keep_attributes(int fd, const std::string& path, const struct stat& old, bool force) {
+FileResult<void> keep_attributes(int fd, const std::string& path, const struct stat& old, bool force) {
     if ((old.st_uid != geteuid() || old.st_gid != getegid()) && fchown(fd, old.st_uid, old.st_gid) != 0 && !force)
-        return fail("cannot keep the owner " + std::to_string(old.st_uid) + ":" + std::to_string(old.st_gid) +
+        return file_error("cannot keep the owner " + std::to_string(old.st_uid) + ":" + std::to_string(old.st_gid) +
                         " of the file it would replace (" + std::strerror(errno) + "); give --force to replace it anyway",
-                    Location{path});
+                    path);
     // After fchown, which may clear set-id bits.
     if (fchmod(fd, old.st_mode & 07777) != 0) return cannot_write(path, errno);
     ssize_t size = getxattr(path.c_str(), kAclXattr, nullptr, 0);
@@ -106,19 +106,19 @@ Result<void> keep_attributes(int fd, const std::string& path, const struct stat&
         std::vector<char> acl(static_cast<std::size_t>(size));
         size = getxattr(path.c_str(), kAclXattr, acl.data(), acl.size());
         if (size > 0 && fsetxattr(fd, kAclXattr, acl.data(), static_cast<std::size_t>(size), 0) != 0 && !force)
-            return fail("cannot keep the ACL of the file it would replace (" + std::string(std::strerror(errno)) +
+            return file_error("cannot keep the ACL of the file it would replace (" + std::string(std::strerror(errno)) +
                             "); give --force to replace it anyway",
-                        Location{path});
+                        path);
     }
     return {};
 }
 
-Result<void> replace_atomically(const std::string& path, std::string_view content, const struct stat* old, bool force) {
+FileResult<void> replace_atomically(const std::string& path, std::string_view content, const struct stat* old, bool force) {
     std::string dir = directory_of(path);
     std::string tmp = dir + "/." + std::filesystem::path(path).filename().string() + ".preflight-XXXXXX";
     int fd = mkstemp(tmp.data());
     if (fd < 0) return cannot_write(path, errno);
-    auto discard = [&](Result<void> r) {
+    auto discard = [&](FileResult<void> r) {
         ::close(fd);
         ::unlink(tmp.c_str());
         return r;
@@ -152,9 +152,9 @@ Result<void> replace_atomically(const std::string& path, std::string_view conten
 
 }  // namespace
 
-Result<void> write_output(const std::string& target, std::string_view content, const OutputOptions& options) {
+FileResult<void> write_output(const std::string& target, std::string_view content, const OutputOptions& options) {
     if (target == "-") {
-        if (!write_all(STDOUT_FILENO, content)) return fail("cannot write to standard output: " + std::string(std::strerror(errno)));
+        if (!write_all(STDOUT_FILENO, content)) return file_error("cannot write to standard output: " + std::string(std::strerror(errno)));
         return {};
     }
     auto resolved = resolve_links(target);
@@ -165,16 +165,16 @@ Result<void> write_output(const std::string& target, std::string_view content, c
     if (!exists && errno != ENOENT) return cannot_write(target, errno);
     if (exists && !S_ISREG(st.st_mode)) {
         if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return write_through(path, target, content, options.append);
-        return fail("cannot write: the output is " + std::string(file_type_name(st.st_mode)) +
+        return file_error("cannot write: the output is " + std::string(file_type_name(st.st_mode)) +
                         "; give a regular file, a character device, a FIFO or '-'",
-                    Location{target});
+                    target);
     }
     // Standard output redirected to a file (`-o /dev/stdout > log`): add to what the
     // shell opened, at its end, never truncating or renaming over it.
     if (resolved->descriptor) return write_through(path, target, content, true);
     if (exists && !options.force && ((st.st_mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0))
-        return fail("refusing to replace a read-only file (mode " + octal_mode(st.st_mode) + "); give --force to replace it anyway",
-                    Location{target});
+        return file_error("refusing to replace a read-only file (mode " + octal_mode(st.st_mode) + "); give --force to replace it anyway",
+                    target);
     if (options.append) {
         int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
         if (fd < 0) return cannot_write(target, errno);

@@ -16,7 +16,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/error.hpp"
+#include "util/file_error.hpp"
 
 namespace preflight::util {
 
@@ -25,6 +25,6 @@ struct OutputOptions {
     bool force = false;   // replace a read-only file (and one whose owner cannot be kept)
 };
 
-Result<void> write_output(const std::string& target, std::string_view content, const OutputOptions& options = {});
+FileResult<void> write_output(const std::string& target, std::string_view content, const OutputOptions& options = {});
 
 }  // namespace preflight::util

@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "version/python_space.hpp"
 
 namespace preflight::version {
@@ -16,15 +19,6 @@ Number canonical_number(std::string_view digits) {
 
 bool all_digits(std::string_view s) {
     return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
-
-std::string join(const std::vector<std::string>& parts, char sep) {
-    std::string out;
-    for (std::size_t i = 0; i < parts.size(); ++i) {
-        if (i) out += sep;
-        out += parts[i];
-    }
-    return out;
 }
 
 // Sort-key pieces with the ±infinity sentinels packaging uses.
@@ -195,7 +189,7 @@ std::optional<Pep440> Pep440::parse(std::string_view text) {
 std::string Pep440::base_version() const {
     std::string out;
     if (epoch != "0") out += epoch + "!";
-    out += join(release, '.');
+    out += fmt::format("{}", fmt::join(release, "."));
     return out;
 }
 
@@ -209,7 +203,7 @@ std::string Pep440::public_str() const {
 
 std::string Pep440::str() const {
     std::string out = public_str();
-    if (local) out += "+" + join(*local, '.');
+    if (local) out += fmt::format("+{}", fmt::join(*local, "."));
     return out;
 }
 

@@ -24,13 +24,13 @@ constexpr std::array<std::string_view, 29> kSpaces = {
 // self-synchronizing, so a match is always a whole character.
 std::size_t leading_space(std::string_view s) {
     for (auto sp : kSpaces)
-        if (s.substr(0, sp.size()) == sp) return sp.size();
+        if (s.starts_with(sp)) return sp.size();
     return 0;
 }
 
 std::size_t trailing_space(std::string_view s) {
     for (auto sp : kSpaces)
-        if (s.size() >= sp.size() && s.substr(s.size() - sp.size()) == sp) return sp.size();
+        if (s.ends_with(sp)) return sp.size();
     return 0;
 }
 

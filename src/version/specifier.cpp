@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "version/python_space.hpp"
 
 namespace preflight::version {
@@ -29,14 +32,10 @@ bool is_release_prefix(std::string_view s) {
     return i == s.size();
 }
 
-bool ends_with(std::string_view s, std::string_view suffix) {
-    return s.size() >= suffix.size() && s.substr(s.size() - suffix.size()) == suffix;
-}
-
 // The operand forms packaging's Specifier pattern admits, per operator family.
 bool valid_operand(std::string_view op, std::string_view version) {
     if (op == "==" || op == "!=") {
-        if (ends_with(version, ".*")) return is_release_prefix(version.substr(0, version.size() - 2));
+        if (version.ends_with(".*")) return is_release_prefix(version.substr(0, version.size() - 2));
         return Pep440::parse(version).has_value();
     }
     auto v = Pep440::parse(version);
@@ -131,7 +130,7 @@ std::optional<Specifier> Specifier::parse(std::string_view text) {
             return s;
         }
         if (!valid_operand(op, rest)) return std::nullopt;
-        s.prefix = ends_with(rest, ".*");
+        s.prefix = rest.ends_with(".*");
         s.operand = Pep440::parse(s.prefix ? rest.substr(0, rest.size() - 2) : rest);
         return s;
     }
@@ -185,9 +184,9 @@ bool SpecifierSet::contains(const Pep440& v, Membership who) const {
 }
 
 std::string SpecifierSet::str() const {
-    std::string out;
-    for (std::size_t i = 0; i < specs_.size(); ++i) out += (i ? "," : "") + specs_[i].op + specs_[i].version;
-    return out;
+    std::vector<std::string> written;  // not a views::transform: clang 14 cannot read libstdc++ 12's ranges
+    for (const auto& s : specs_) written.push_back(s.op + s.version);
+    return fmt::format("{}", fmt::join(written, ","));
 }
 
 }  // namespace preflight::version

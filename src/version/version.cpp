@@ -76,15 +76,14 @@ std::optional<VersionRange> VersionRange::parse(Scheme scheme, std::string_view 
         if (!item.empty()) {
             CannClause clause;
             for (std::string_view op : {"==", "!=", "<=", ">=", "<", ">"}) {
-                if (item.substr(0, op.size()) == op) {
+                if (item.starts_with(op)) {
                     clause.op = std::string(op);
                     break;
                 }
             }
             if (clause.op.empty()) return std::nullopt;
             std::string_view operand = strip_python_space(item.substr(clause.op.size()));
-            if ((clause.op == "==" || clause.op == "!=") && operand.size() > 2 &&
-                operand.substr(operand.size() - 2) == ".*") {
+            if ((clause.op == "==" || clause.op == "!=") && operand.size() > 2 && operand.ends_with(".*")) {
                 clause.prefix = split_dots(operand.substr(0, operand.size() - 2));
                 for (const auto& part : clause.prefix)
                     if (part.empty()) return std::nullopt;
