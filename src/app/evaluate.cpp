@@ -58,7 +58,7 @@ Result<const Evaluation*> evaluate_job(const std::string& job, const Common& com
 bool refuse_unsettled(const rules::CheckResult& result) {
     if (result.unsettled.empty()) return false;
     std::string keys;
-    for (const auto& k : result.unsettled) keys += (keys.empty() ? "" : ", ") + k;
+    for (const auto& k : result.unsettled) keys += (keys.empty() ? "" : ", ") + k.key();
     std::cerr << fmt::format("preflight: error: the fixes for {} conflict or never settle, so nothing is written; run 'preflight check' "
                              "for details\n", keys);
     return true;
