@@ -12,7 +12,7 @@
 namespace preflight::rules {
 namespace {
 
-// The facts as a rule sees them in one iteration: the job's facts under the patch
+// The facts as a rule sees them in one round: the job's facts under the patch
 // accumulated so far, plus derived facts computed on demand.
 class StateContext : public lang::EvalContext {
 public:
@@ -327,12 +327,12 @@ public:
 
     CheckResult run() {
         Round round;
-        for (int iteration = 1;; ++iteration) {
-            result_.iterations = iteration;
+        for (int round_number = 1;; ++round_number) {
+            result_.rounds = round_number;
             StateContext ctx(rules_, facts_, patch_);
             round = evaluate_round(ctx);
             Patch next = apply(round.proposals);
-            if (next == patch_ || iteration >= options_.max_iterations) {
+            if (next == patch_ || round_number >= options_.max_rounds) {
                 if (next != patch_) give_up(next);
                 describe_final_state(round);
                 break;
@@ -466,7 +466,7 @@ private:
         engine_errors_["preflight-fix-no-fixpoint"] =
             engine_finding("preflight-fix-no-fixpoint",
                            fmt::format("fixes kept changing {} after {} rounds; none of it is applied", join_keys(changing),
-                                       options_.max_iterations),
+                                       options_.max_rounds),
                            config_path_);
         result_.unsettled.insert(changing.begin(), changing.end());
     }

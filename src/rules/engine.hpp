@@ -19,7 +19,7 @@ namespace preflight::rules {
 struct CheckOptions {
     bool apply_suggested = false;  // also apply fixes marked "suggested"
     bool strict = false;           // undetermined error rules count as errors
-    int max_iterations = 16;
+    int max_rounds = 16;
 };
 
 // A fact a finding rests on, and where its value came from.
@@ -81,7 +81,7 @@ struct CheckResult {
     std::set<FactRef> unsettled;
     std::vector<FallbackEntry> fallbacks;
     std::vector<LimitationEntry> limitations;
-    int iterations = 0;
+    int rounds = 0;  // evaluations of every rule, the last at the fixpoint
 
     bool has_at_least(Severity s) const;
 };

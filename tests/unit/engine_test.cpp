@@ -58,7 +58,7 @@ TEST(Engine, FixesReachAFixpointAndTheirConsequencesAreFound) {
     EXPECT_EQ(ids(r), (std::vector<std::string>{"flag-forbids-packing", "needs-flag"}));
     EXPECT_EQ(r.patch.env.at("X").value, Value("0"));
     EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
-    EXPECT_EQ(r.iterations, 3);
+    EXPECT_EQ(r.rounds, 3);
     for (const auto& f : r.findings) EXPECT_TRUE(f.fixable);
 }
 
