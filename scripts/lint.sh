@@ -4,8 +4,8 @@
 #     not reformatted, but what a change adds keeps to the style;
 #   clang-tidy (.clang-tidy) on the changed FILES under src/, a changed header through
 #     the source file of the same name.
-# The change is the difference from BASE: $PREFLIGHT_LINT_BASE, else the merge-base with
-# origin/main, else HEAD~1; uncommitted edits count too. Without git or history there is
+# The change is the difference from BASE: (the merge-base with) $PREFLIGHT_LINT_BASE, else
+# with origin/main, else HEAD~1; uncommitted edits count too. Without git or history there is
 # nothing to compare with: it says "skipped: …" and exits 0, never a silent pass.
 # Usage: scripts/lint.sh   (clang-tidy's compile commands are configured in build-lint/)
 set -euo pipefail
@@ -30,6 +30,8 @@ if [ -z "$base" ]; then
   fi
 fi
 git rev-parse -q --verify "$base^{commit}" >/dev/null || { echo "lint: base '$base' is not a commit" >&2; exit 2; }
+# Against the common ancestor, so work that landed on the base since is not taken for ours.
+base=$(git merge-base "$base" HEAD) || skip "'$base' shares no history with HEAD"
 echo "lint: changes since $(git rev-parse --short "$base")" >&2
 
 status=0

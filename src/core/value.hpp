@@ -16,8 +16,8 @@
 namespace preflight {
 
 struct Unknown {
-    std::set<FactRef> missing;       // the facts nobody could establish
-    std::set<std::string> reasons;   // other causes: "division by zero"
+    std::set<FactRef> missing;      // the facts nobody could establish
+    std::set<std::string> reasons;  // other causes: "division by zero"
 
     void add(const Unknown& other) {
         missing.insert(other.missing.begin(), other.missing.end());

@@ -246,13 +246,15 @@ std::string how_to_know(const Unknown& unknown) {
         }
     }
     std::vector<std::string> parts;
-    if (!packages.empty()) parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", fmt::join(packages, ", ")));
+    if (!packages.empty())
+        parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", fmt::join(packages, ", ")));
     if (!revisions.empty())
         parts.push_back(fmt::format("{} unknown: give --probe on the node (a source install records its branch) or [revisions]",
                                     fmt::join(revisions, ", ")));
     if (!env.empty()) parts.push_back(fmt::format("{} unknown: give --probe or --env, or set it in [env]", fmt::join(env, ", ")));
     if (!model.empty())
-        parts.push_back(fmt::format("{} unknown: set it in [model] or point model.config at a config.json", fmt::join(model, ", ")));
+        parts.push_back(
+            fmt::format("{} unknown: set it in [model] or point model.config at a config.json", fmt::join(model, ", ")));
     if (!config.empty()) parts.push_back(fmt::format("{} unknown: set it in the job file", fmt::join(config, ", ")));
     parts.insert(parts.end(), unknown.reasons.begin(), unknown.reasons.end());
     return fmt::format("{}", fmt::join(parts, "; "));
@@ -313,8 +315,8 @@ struct Proposal {
 // One evaluation of every rule over the facts under the patch so far.
 struct Round {
     std::vector<const Rule*> firing;
-    std::map<std::string, Unknown> undetermined;              // rule id → what it missed
-    std::map<FactRef, std::vector<Proposal>> proposals;       // patch slot → the fixes for it
+    std::map<std::string, Unknown> undetermined;         // rule id → what it missed
+    std::map<FactRef, std::vector<Proposal>> proposals;  // patch slot → the fixes for it
 };
 
 // A check runs rounds until the patch stops changing: a fix can make another rule fire
@@ -437,16 +439,18 @@ private:
                     }
             }
             if (conflict) {
-                Finding f = engine_finding("preflight-fix-conflict",
-                                           fmt::format("rules {} set {} to different values; fix the job by hand and tell the pack owners",
-                                                       fmt::join(rules_involved, ", "), target.phrase()),
-                                           config_path_);
+                Finding f = engine_finding(
+                    "preflight-fix-conflict",
+                    fmt::format("rules {} set {} to different values; fix the job by hand and tell the pack owners",
+                                fmt::join(rules_involved, ", "), target.phrase()),
+                    config_path_);
                 f.location.key = target.key();
                 engine_errors_[f.rule + ":" + target.key()] = f;
                 result_.unsettled.insert(target);
                 continue;
             }
-            if (set_before == slot.end() || set_before->second.value != list.front().entry.value) slot[target.name] = list.front().entry;
+            if (set_before == slot.end() || set_before->second.value != list.front().entry.value)
+                slot[target.name] = list.front().entry;
         }
         return next;
     }
@@ -455,7 +459,8 @@ private:
     // the rules firing in the last round.
     void describe_final_state(const Round& round) {
         for (const Rule* rule : round.firing) {
-            for (const auto& fb : rule->fallbacks) result_.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
+            for (const auto& fb : rule->fallbacks)
+                result_.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
             for (const auto& lim : rule->limitations) result_.limitations.push_back({lim.feature, rule->id, lim.reason});
         }
     }

@@ -83,14 +83,16 @@ Result<Table> compile_table(const std::string& name, const std::vector<TableRow>
             for (const auto& [col, cell] : row.cells) {
                 auto it = table.columns.find(col);
                 if (it == table.columns.end())
-                    return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col), row.cell_where.at(col));
+                    return fail(fmt::format("table '{}': column '{}' is not in the table's first row", name, col),
+                                row.cell_where.at(col));
                 if (!(it->second == type_of(cell)))
                     return fail(fmt::format("table '{}': column '{}' holds {} here but {} in the first row", name, col,
                                             lang::to_string(type_of(cell)), lang::to_string(it->second)),
                                 row.cell_where.at(col));
             }
             for (const auto& [col, type] : table.columns)
-                if (!row.cells.count(col)) return fail(fmt::format("table '{}': this row lacks column '{}'", name, col), row.where);
+                if (!row.cells.count(col))
+                    return fail(fmt::format("table '{}': this row lacks column '{}'", name, col), row.where);
         }
         table.rows.push_back(row);
     }
@@ -128,9 +130,10 @@ Result<void> declare_derived_facts(const std::vector<PackSource>& packs, RuleSet
             d.doc = f.doc;
             d.pack = pack.name;
             if (!lang::parse_type(f.type, d.type))
-                return fail(fmt::format("fact '{}': unknown type \"{}\" (bool, int, float, string, version, list<string>, list<int>)",
-                                        f.name, f.type),
-                            f.where);
+                return fail(
+                    fmt::format("fact '{}': unknown type \"{}\" (bool, int, float, string, version, list<string>, list<int>)",
+                                f.name, f.type),
+                    f.where);
             set.derived_index[d.name] = set.derived.size();
             set.derived.push_back(std::move(d));
         }
@@ -157,7 +160,8 @@ Result<void> check_derived_chains(const std::vector<PackSource>& packs, const Ru
     std::map<std::string, int> chain;  // done: the longest chain of derived facts from here down
     int depth = 0;                     // of this search, which follows the same edges
     bool too_deep = false;
-    std::function<std::optional<std::string>(const std::string&)> visit = [&](const std::string& name) -> std::optional<std::string> {
+    std::function<std::optional<std::string>(const std::string&)> visit =
+        [&](const std::string& name) -> std::optional<std::string> {
         const DerivedFact* d = set.find_derived(name);
         if (!d || state[name] == 2) return std::nullopt;
         if (state[name] == 1) return name;
@@ -184,15 +188,14 @@ Result<void> check_derived_chains(const std::vector<PackSource>& packs, const Ru
     for (const auto& pack : packs)
         for (const auto& f : pack.facts)
             if (auto cycle = visit(f.name))
-                return fail(too_deep ? fmt::format("fact '{}' rests on a chain of more than {} derived facts (through '{}')", f.name,
-                                                   kMaxDerivedChain, *cycle)
+                return fail(too_deep ? fmt::format("fact '{}' rests on a chain of more than {} derived facts (through '{}')",
+                                                   f.name, kMaxDerivedChain, *cycle)
                                      : fmt::format("fact '{}' depends on itself (through '{}')", f.name, *cycle),
                             f.where);
     return {};
 }
 
 // ---- defaults ---------------------------------------------------------------------
-
 
 // Compiled after derived facts, as their conditions may read them. The key is the one
 // place a default's target is written as text ("env.NAME" for a variable).
@@ -314,7 +317,8 @@ Result<Fix> compile_fix(const FixSource& fs, const RuleSet& set, const std::stri
     fix.safe = fs.safe;
     lang::Type wanted{lang::TypeKind::string};
     if (fix.target == Fix::Target::env) {
-        if (!util::is_env_name(fs.key)) return fail(fmt::format("{}: fix names '{}', which is not a valid variable name", owner, fs.key), fs.where);
+        if (!util::is_env_name(fs.key))
+            return fail(fmt::format("{}: fix names '{}', which is not a valid variable name", owner, fs.key), fs.where);
     } else {
         const auto* key = config::find_key(fs.key);
         if (!key) return fail(fmt::format("{}: fix names config key '{}', which does not exist", owner, fs.key), fs.where);
@@ -323,7 +327,8 @@ Result<Fix> compile_fix(const FixSource& fs, const RuleSet& set, const std::stri
     if (fs.literal) {
         lang::Type got = type_of(*fs.literal);
         if (!(got == wanted))
-            return fail(fmt::format("{}: fix sets '{}' to {} but it takes {}", owner, fs.key, lang::to_string(got), lang::to_string(wanted)),
+            return fail(fmt::format("{}: fix sets '{}' to {} but it takes {}", owner, fs.key, lang::to_string(got),
+                                    lang::to_string(wanted)),
                         fs.where);
         fix.literal = fs.literal;
     }

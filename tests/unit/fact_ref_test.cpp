@@ -23,7 +23,8 @@ TEST(FactRef, SpellsEachKindAsTheTextsDo) {
 }
 
 TEST(FactRef, ReadsKeysBack) {
-    for (const auto& ref : {FactRef::config("model.arch"), FactRef::env("A_B"), FactRef::package("torch-npu"), FactRef::revision("x")})
+    for (const auto& ref :
+         {FactRef::config("model.arch"), FactRef::env("A_B"), FactRef::package("torch-npu"), FactRef::revision("x")})
         EXPECT_EQ(FactRef::from_key(ref.key()), ref) << ref.key();
     EXPECT_EQ(FactRef::from_key("packages.Torch_NPU"), FactRef::package("torch-npu"));  // normalized, as the facts are
     EXPECT_EQ(FactRef::from_key("envx.A").kind, FactRef::Kind::config);
@@ -31,9 +32,10 @@ TEST(FactRef, ReadsKeysBack) {
 
 // Lists of missing facts read as they did when they were strings.
 TEST(FactRef, OrdersAsItsDisplayText) {
-    std::vector<FactRef> refs = {FactRef::package("a"),     FactRef::config("parallel.tp"), FactRef::env("Z"),
-                                 FactRef::config("envoy"),  FactRef::revision("b"),        FactRef::config("packages"),
-                                 FactRef::package("a-b"),   FactRef::env("A"),             FactRef::config("pkg")};
+    std::vector<FactRef> refs = {
+        FactRef::package("a"),  FactRef::config("parallel.tp"), FactRef::env("Z"),       FactRef::config("envoy"),
+        FactRef::revision("b"), FactRef::config("packages"),    FactRef::package("a-b"), FactRef::env("A"),
+        FactRef::config("pkg")};
     for (const auto& a : refs)
         for (const auto& b : refs) {
             EXPECT_EQ(a < b, a.display() < b.display()) << a.display() << " vs " << b.display();

@@ -115,7 +115,8 @@ TEST_F(LangTest, ThreeValuedLogic) {
     EXPECT_EQ(u.get<Unknown>()->missing, std::set<FactRef>{FactRef::config("model.heads")});
     Value both = eval("model.heads % parallel.tp == 0 || pkg('mcore-bridge') >= '1.2'");
     ASSERT_TRUE(both.is_unknown());
-    EXPECT_EQ(both.get<Unknown>()->missing, (std::set<FactRef>{FactRef::config("model.heads"), FactRef::package("mcore-bridge")}));
+    EXPECT_EQ(both.get<Unknown>()->missing,
+              (std::set<FactRef>{FactRef::config("model.heads"), FactRef::package("mcore-bridge")}));
     EXPECT_TRUE(eval("!(model.heads > 1)").is_unknown());
     EXPECT_EQ(eval("known(model.heads)"), Value(false));
     EXPECT_EQ(eval("known(parallel.tp)"), Value(true));
