@@ -30,6 +30,7 @@ struct Simple {
 // What a block the reader does not run may change.
 struct Effects {
     std::set<std::string> assigns;
+    std::set<std::string> exports;
     std::vector<std::string> first_words;  // commands it runs: calls of functions
     bool anything = false;                 // eval or source inside
     bool cwd = false;                      // cd inside
@@ -295,7 +296,10 @@ private:
                         auto name = t.assignment ? assigned_name(t) : w;
                         if (command == "let") name = name.substr(0, name.find_first_not_of(
                                                                          "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
-                        if (shell::is_name(name)) e.effects.assigns.insert(std::string(name));
+                        if (shell::is_name(name)) {
+                            e.effects.assigns.insert(std::string(name));
+                            if (command == "export") e.effects.exports.insert(std::string(name));
+                        }
                         if (command == "read" || command == "mapfile" || command == "readarray") {
                             e.effects.assigns.insert("REPLY");
                             e.effects.assigns.insert("MAPFILE");
@@ -450,6 +454,11 @@ struct Source {
     std::vector<Token> tokens;
     List tree;
 };
+
+std::string line_range(int first, int last) {
+    if (first == last) return "line " + std::to_string(first);
+    return "lines " + std::to_string(first) + "-" + std::to_string(last);
+}
 
 std::string lexically_normal(const std::string& path) { return std::filesystem::path(path).lexically_normal().string(); }
 
@@ -615,8 +624,7 @@ private:
                 return {};
             case Element::Kind::skipped: {
                 int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
-                std::string lines = first == last ? "" : " (lines " + std::to_string(first) + "-" + std::to_string(last) + ")";
-                note(src, e.offset, "not interpreted: " + e.what + lines);
+                note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
                 apply_effects(sh, e.effects, "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
                 return {};
             }
@@ -626,6 +634,7 @@ private:
 
     void apply_effects(Shell& sh, const Effects& effects, const std::string& because) {
         for (const auto& name : effects.assigns) make_unknown(sh.vars[name], because);
+        for (const auto& name : effects.exports) sh.vars[name].exported = true;
         if (effects.anything) everything_unknown(sh, because);
         if (effects.cwd) sh.cwd.reset();
         for (const auto& w : effects.first_words)
@@ -900,8 +909,8 @@ private:
     Result<void> run_simple(const Source& src, const Simple& s, Shell& sh) {
         for (const Token* r : s.redirects)
             if (r->heredoc_first_line > 0)
-                note(src, r->offset, "not interpreted: here-document (lines " + std::to_string(r->heredoc_first_line) + "-" +
-                                         std::to_string(r->heredoc_last_line) + "), the command's input");
+                note(src, r->offset, "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
+                                         "), the command's input");
         std::size_t k = 0;
         while (k < s.words.size() && s.words[k]->assignment) ++k;
         if (k == s.words.size()) {
