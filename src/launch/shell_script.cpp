@@ -714,13 +714,21 @@ private:
     }
 
     // Expands `parts` into `out`; false (with `because`) when a part cannot be known.
+    // Unquoted text in the operand of ${X:-operand} is an expansion's result, so it
+    // is split; unquoted text of the word itself is not.
     bool expand_parts(const Source& src, const std::vector<Part>& parts, Shell& sh, FieldBuilder& out, std::string& because,
-                      bool ifs_known) {
+                      bool ifs_known, bool operand = false) {
         for (const auto& p : parts) {
             switch (p.kind) {
                 case Part::Kind::literal:
                     if (p.quoted) {
                         out.quoted(p.text);
+                    } else if (operand) {
+                        if (!ifs_known && !p.text.empty()) {
+                            because = "$IFS is not known, so the word's splitting is not";
+                            return false;
+                        }
+                        out.unquoted_expansion(p.text);
                     } else {
                         out.unquoted_literal(p.text);
                     }
@@ -795,10 +803,10 @@ private:
             case Part::Op::length: return emit(std::to_string(utf8_length(value.value)));
             case Part::Op::use_default:
                 if (present) return emit(value.value);
-                return expand_parts(src, p.operand, sh, out, because, ifs_known);
+                return expand_parts(src, p.operand, sh, out, because, ifs_known, true);
             case Part::Op::use_alternative:
                 if (!present) return true;
-                return expand_parts(src, p.operand, sh, out, because, ifs_known);
+                return expand_parts(src, p.operand, sh, out, because, ifs_known, true);
             case Part::Op::assign_default: {
                 if (present) return emit(value.value);
                 FieldBuilder word("", false);
