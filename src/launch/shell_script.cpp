@@ -995,7 +995,13 @@ private:
             }
         }
         mark_assigned_by(src, s.offset, name, cmd, sh);
-        if (name == "exec" && cmd.argv.size() > 1) sh.stopped = true;
+        // `exec CMD` and `command CMD` run CMD: it is the launch (with options they
+        // do something else, and stay as written)
+        if ((name == "exec" || name == "command") && cmd.argv.size() > 1 && cmd.argv[1].text &&
+            !cmd.argv[1].text->starts_with("-")) {
+            if (name == "exec") sh.stopped = true;
+            cmd.argv.erase(cmd.argv.begin());
+        }
         script_.commands.push_back(std::move(cmd));
         return {};
     }

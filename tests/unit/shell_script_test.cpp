@@ -310,6 +310,15 @@ TEST(ShellScript, ExitStopsTheScript) {
     EXPECT_EQ(words(s.commands[2]), (V{"cmd2"}));
 }
 
+TEST(ShellScript, ExecAndCommandRunTheirCommand) {
+    auto s = read("command swift sft --a 1\ncommand -v swift\nexec megatron sft --b 2\nswift sft --never\n");
+    ASSERT_EQ(s.commands.size(), 3u);
+    EXPECT_EQ(words(s.commands[0]), (V{"swift", "sft", "--a", "1"}));
+    EXPECT_EQ(words(s.commands[1]), (V{"command", "-v", "swift"}));
+    EXPECT_EQ(words(s.commands[2]), (V{"megatron", "sft", "--b", "2"}));
+    EXPECT_EQ(s.commands[2].argv[0].where.column, 6);
+}
+
 TEST(ShellScript, TildeUsesHome) {
     ReadOptions o;
     o.calling_env = {{"HOME", "/home/u"}};
