@@ -769,6 +769,9 @@ private:
                 because = "$IFS is not known, so the word's splitting is not";
                 return false;
             }
+            if (s.find_first_of("*?") != std::string::npos ||
+                (s.find('[') != std::string::npos && s.find(']', s.find('[')) != std::string::npos))
+                note(src, p.offset, "not interpreted: pathname expansion of $" + p.text + " (kept as written)");
             out.unquoted_expansion(s);
             return true;
         };
@@ -930,8 +933,8 @@ private:
         std::string name = name_word.known && !name_word.fields.empty() ? name_word.fields[0] : "";
         std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(k) + 1, s.words.end());
 
-        if (name == "export" || name == "declare" || name == "typeset" || name == "local" || name == "readonly")
-            return declare(src, name, args, sh);
+        if (name == "export" || name == "declare" || name == "typeset" || name == "readonly") return declare(src, name, args, sh);
+        if (name == "local") return {};  // outside a function bash refuses it; functions are not run
         if (name == "unset") return unset(src, args, sh);
         if (name == "eval") {
             note(src, s.offset, "not interpreted: eval");
@@ -1054,6 +1057,10 @@ private:
             }
             if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
                 if (a.find('a') != std::string::npos) sh.allexport = a[0] == '-';
+                if (a.find('o') != std::string::npos && k + 1 < argv.size()) {  // -euo pipefail: o takes a name
+                    if (argv[k + 1] == "allexport") sh.allexport = a[0] == '-';
+                    ++k;
+                }
                 continue;
             }
             sh.positional = std::vector<std::string>(argv.begin() + static_cast<std::ptrdiff_t>(k), argv.end());

@@ -232,9 +232,11 @@ TEST(ShellScript, SubshellsAndPipelinesKeepTheirAssignments) {
 }
 
 TEST(ShellScript, AllexportExportsEveryAssignment) {
-    auto s = read("set -a\nA=1\nset +a\nB=2\ncmd\n");
+    auto s = read("set -a\nA=1\nset +a\nB=2\nset -euo pipefail\nset -o allexport\nC=3\ncmd \"$@\"\n", ReadOptions{{}, std::vector<std::string>{}});
     EXPECT_EQ(env(s.commands.back(), "A"), "1");
     EXPECT_EQ(env(s.commands.back(), "B"), "<absent>");
+    EXPECT_EQ(env(s.commands.back(), "C"), "3");
+    EXPECT_EQ(words(s.commands.back()), (V{"cmd"}));  // `pipefail` is an option name, not an argument
 }
 
 TEST(ShellScript, SubstitutionsAreUnknownAndListed) {
