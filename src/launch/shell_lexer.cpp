@@ -22,6 +22,7 @@ public:
     Lexer(std::string_view text, const LineIndex& lines) : t_(text), lines_(lines) {}
 
     Result<std::vector<Token>> run() {
+        out_.reserve(t_.size() / 16 + 8);
         while (true) {
             skip_blanks();
             if (i_ >= t_.size()) {

@@ -979,9 +979,12 @@ private:
         if (name == "source" || name == ".") return source(src, s, cmd, sh);
 
         // the environment: exported variables, then the prefixes
-        Shell overlay = sh;
-        for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], overlay, true);
-        for (const auto& [var, v] : overlay.vars) {
+        std::optional<Shell> overlay;
+        if (k > 0) {
+            overlay = sh;
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], *overlay, true);
+        }
+        for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
             if (!v.exported || !v.set) continue;
             cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
         }
