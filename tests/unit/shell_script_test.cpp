@@ -170,6 +170,24 @@ TEST(ShellScript, SourceOfAMissingFileIsListedNotGuessed) {
     EXPECT_EQ(s.commands.size(), 1u);
 }
 
+TEST(ShellScript, SourceOfAPathThatIsNotKnownIsListed) {
+    TempDir dir;
+    dir.write("env.sh", "export FROM_ENV_SH=1\n");
+    dir.write("args.sh", "export FIRST=$1\n");
+    auto path = dir.write("train.sh",
+                          "source $(dirname $0)/env.sh\n"
+                          "source ./args.sh a1\n"
+                          "cd \"$(dirname $0)\"\n"
+                          "source ./env.sh\n"
+                          "cmd\n");
+    auto r = preflight::launch::read_script(path, {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(skipped(*r, "source of a file whose name is not known", 1));
+    EXPECT_TRUE(skipped(*r, "after a change to a directory that is not known", 4));
+    EXPECT_EQ(env(r->commands.back(), "FIRST"), "a1");
+    EXPECT_EQ(env(r->commands.back(), "FROM_ENV_SH"), "<absent>");
+}
+
 TEST(ShellScript, SourceCycleIsAnErrorWithFileAndLine) {
     TempDir dir;
     dir.write("a.sh", "X=1\nsource b.sh\n");
