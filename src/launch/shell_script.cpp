@@ -544,6 +544,7 @@ private:
     Result<void> run_list(const Source& src, const List& list, Shell& sh) {
         for (const auto& item : list.items) {
             if (sh.stopped || sh.returned) break;
+            PREFLIGHT_TRY(within_budget(src, item.pipelines[0].elements[0].offset));
             PREFLIGHT_TRY(run_and_or(src, item, sh));
         }
         return {};
@@ -551,7 +552,7 @@ private:
 
     Result<void> run_and_or(const Source& src, const AndOr& item, Shell& sh) {
         if (item.background) {  // a subshell: its assignments stay in it
-            Shell copy = sh;
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, item.pipelines[0].elements[0].offset));
             return run_and_or_in(src, item, copy);
         }
         return run_and_or_in(src, item, sh);
@@ -561,7 +562,7 @@ private:
         PREFLIGHT_TRY(run_pipeline(src, item.pipelines[0], sh));
         for (std::size_t k = 1; k < item.pipelines.size() && !sh.stopped && !sh.returned; ++k) {
             // may or may not run: what it changes is unknown afterwards
-            Shell maybe = sh;
+            Shell maybe = PREFLIGHT_TRY(copy_of(sh, src, item.operators[k - 1]->offset));
             PREFLIGHT_TRY(run_pipeline(src, item.pipelines[k], maybe));
             const Token& op = *item.operators[k - 1];
             merge(sh, maybe, "set after '" + std::string(op.raw) + "' on " + at_line(src, op.offset) + ", which may not run");
@@ -575,7 +576,24 @@ private:
         v.because = because;
     }
 
-    static void merge(Shell& sh, const Shell& maybe, const std::string& because) {
+    // A copy of the shell for a subshell or a command that may not run. Copies cost
+    // the variables they copy; a hostile script of 20,000 variables and 60,000
+    // `a && a` would otherwise take minutes, so the work is bounded.
+    Result<Shell> copy_of(const Shell& sh, const Source& src, std::size_t offset) {
+        work_ += sh.vars.size() + sh.functions.size() + (sh.positional ? sh.positional->size() : 0) + 1;
+        PREFLIGHT_TRY(within_budget(src, offset));
+        return sh;
+    }
+
+    Result<void> within_budget(const Source& src, std::size_t offset) const {
+        if (work_ <= kMaxWork) return {};
+        return fail("the script is too large to read: more than " + std::to_string(kMaxWork / 1000000) +
+                        " million variable copies for its subshells, conditional commands and evals",
+                    loc(src, offset));
+    }
+
+    void merge(Shell& sh, const Shell& maybe, const std::string& because) {
+        work_ += sh.vars.size() + maybe.vars.size();
         for (const auto& [name, v] : maybe.vars) {
             auto it = sh.vars.find(name);
             if (it == sh.vars.end()) {
@@ -603,7 +621,7 @@ private:
     Result<void> run_pipeline(const Source& src, const Pipeline& pipe, Shell& sh) {
         if (pipe.elements.size() == 1) return run_element(src, pipe.elements[0], sh);
         for (const auto& e : pipe.elements) {  // each part of a pipeline runs in a subshell
-            Shell copy = sh;
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
             PREFLIGHT_TRY(run_element(src, e, copy));
         }
         return {};
@@ -614,7 +632,7 @@ private:
             case Element::Kind::simple: return run_simple(src, e.simple, sh);
             case Element::Kind::group: return run_list(src, *e.body, sh);
             case Element::Kind::subshell: {
-                Shell copy = sh;
+                Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
                 return run_list(src, *e.body, copy);
             }
             case Element::Kind::test: return {};
@@ -645,7 +663,8 @@ private:
             }
     }
 
-    static void everything_unknown(Shell& sh, const std::string& because) {
+    void everything_unknown(Shell& sh, const std::string& because) {
+        work_ += sh.vars.size();
         for (auto& [name, v] : sh.vars) make_unknown(v, because);
         sh.anything_may_be_set = because;
         sh.positional.reset();
@@ -1236,6 +1255,8 @@ private:
     std::deque<std::unique_ptr<Source>> sources_;
     std::vector<std::string> stack_;
     std::set<std::tuple<const Source*, std::size_t, std::string>> noted_;
+    static constexpr std::size_t kMaxWork = 1'000'000;
+    std::size_t work_ = 0;
 };
 
 }  // namespace

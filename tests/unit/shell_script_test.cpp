@@ -377,6 +377,15 @@ TEST(ShellScript, BadInputIsAnErrorWithFileAndLine) {
     EXPECT_NE(error_of(params).find("nest more than 64"), std::string::npos) << error_of(params);
 }
 
+TEST(ShellScript, WorkIsBoundedOnAHostileScript) {
+    std::string text;
+    for (int k = 0; k < 5000; ++k) text += "V" + std::to_string(k) + "=x\n";
+    for (int k = 0; k < 250; ++k) text += "a|";
+    text += "a\n";
+    auto e = error_of(text);
+    EXPECT_NE(e.find("train.sh:5001: the script is too large to read"), std::string::npos) << e;
+}
+
 TEST(ShellScript, AHugeScriptIsRefusedBeforeItIsRead) {
     TempDir dir;
     auto path = dir.write("huge.sh", std::string(10 * 1024 * 1024, '#'));
