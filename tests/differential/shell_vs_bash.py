@@ -27,8 +27,10 @@ if not bash:
     sys.exit(77)
 
 here = os.path.dirname(os.path.abspath(__file__))
-scripts_dir = os.path.join(here, "shell_scripts")
 work = tempfile.mkdtemp(prefix="shell-vs-bash-")
+# bash runs a copy, so that what the scripts write (logs) lands in the scratch folder
+scripts_dir = os.path.join(work, "scripts")
+shutil.copytree(os.path.join(here, "shell_scripts"), scripts_dir)
 stubs = os.path.join(work, "bin")
 os.makedirs(stubs)
 home = os.path.join(work, "home")
