@@ -909,25 +909,29 @@ private:
     // Applies an assignment word to `sh` (or to the overlay a command prefix builds).
     void assign(const Source& src, const Token& t, Shell& sh, bool exported) {
         auto [name, append, parts] = split_assignment(t);
-        Var& v = sh.vars[name];
+        // the value first: NAME=${NAME:-default} reads the variable as it was
+        std::string because;
+        std::optional<std::string> value;
+        if (t.array_literal) {
+            note(src, t.offset, "not interpreted: array assignment");
+            because = "an array, assigned on " + at_line(src, t.offset);
+        } else {
+            value = expand_value(src, parts, sh, because);
+        }
+        auto [it, created] = sh.vars.try_emplace(name);
+        Var& v = it->second;
+        if (created) v.set = false;
         v.where = loc(src, t.offset);
         v.from_calling_env = false;
         if (exported || sh.allexport.value_or(false)) v.exported = true;
         if (!sh.allexport) v.exported = true;  // `set -a` may be on: keep it in the environment
-        if (t.array_literal) {
-            note(src, t.offset, "not interpreted: array assignment");
-            make_unknown(v, "an array, assigned on " + at_line(src, t.offset));
-            return;
-        }
-        std::string because;
-        auto value = expand_value(src, parts, sh, because);
         if (!value) {
             make_unknown(v, because);
             return;
         }
-        if (append) {
-            if (v.set && !v.value) return;  // unknown stays unknown
-            *value = (v.set ? *v.value : "") + *value;
+        if (append && v.set) {
+            if (!v.value) return;  // unknown stays unknown
+            *value = *v.value + *value;
         }
         v.value = std::move(value);
         v.because.clear();

@@ -69,6 +69,9 @@ for script in scripts:
         continue
     for got, want in zip(launches, ran):
         where = "%s:%d" % (script, got["line"])
+        if not result["skipped"] and (None in got["argv"] or None in got["env"].values()):
+            failures.append("%s: unknown values in a script with no construct left uninterpreted: %s %s" % (
+                where, got["argv"], sorted(k for k, v in got["env"].items() if v is None)))
         words = got["argv"]
         if None in words:  # an unknown word may stand for any number of words: compare both ends
             head = words.index(None)

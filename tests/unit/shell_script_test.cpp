@@ -129,6 +129,15 @@ TEST(ShellScript, ParameterExpansions) {
     EXPECT_EQ(words(s.commands[1]), (V{"cmd", "assigned", "assigned", "e and more"}));
 }
 
+TEST(ShellScript, AnAssignmentReadsTheVariableAsItWas) {
+    ReadOptions o;
+    o.calling_env = {{"FROM_CALLER", "c"}};
+    auto s = read("EP=${EP:-4}\nexport N=${N:-8} FROM_CALLER=${FROM_CALLER}x\nL+=a\nL+=b\ncmd $EP $L\n", o);
+    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "4", "ab"}));
+    EXPECT_EQ(env(s.commands[0], "N"), "8");
+    EXPECT_EQ(env(s.commands[0], "FROM_CALLER"), "cx");
+}
+
 TEST(ShellScript, UnquotedExpansionsSplitIntoWords) {
     auto s = read("ARGS=\"--a 1  --b 2\"\nE=\ncmd $ARGS \"$ARGS\" $E \"$E\" x${E}y\nIFS=,\nL=p,q\ncmd $L\n");
     ASSERT_EQ(s.commands.size(), 2u);
