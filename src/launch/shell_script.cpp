@@ -951,10 +951,19 @@ private:
             for (const Token* t : s.words) assign(src, *t, sh, false);
             return {};
         }
-        const Token& name_token = *s.words[k];
-        auto name_word = expand_word(src, name_token, sh);
-        std::string name = name_word.known && !name_word.fields.empty() ? name_word.fields[0] : "";
-        std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(k) + 1, s.words.end());
+        // the command's name is the first field: words that expand to nothing come before it
+        std::size_t first = k;
+        Expanded name_word;
+        for (; first < s.words.size(); ++first) {
+            name_word = expand_word(src, *s.words[first], sh);
+            if (!name_word.known || !name_word.fields.empty()) break;
+        }
+        if (first == s.words.size()) {  // no command after all: the assignments are the shell's
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], sh, false);
+            return {};
+        }
+        std::string name = name_word.known ? name_word.fields[0] : "";
+        std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(first) + 1, s.words.end());
 
         if (name == "export" || name == "declare" || name == "typeset" || name == "readonly") return declare(src, name, args, sh);
         if (name == "local") return {};  // outside a function bash refuses it; functions are not run
@@ -985,9 +994,9 @@ private:
         cmd.where = loc(src, s.offset);
         std::vector<std::string> known_args;
         bool all_known = true;
-        for (std::size_t w = k; w < s.words.size(); ++w) {
+        for (std::size_t w = first; w < s.words.size(); ++w) {
             const Token& t = *s.words[w];
-            auto e = w == k ? name_word : expand_word(src, t, sh);
+            auto e = w == first ? name_word : expand_word(src, t, sh);
             auto where = loc(src, t.offset);
             if (!e.known) {
                 cmd.argv.push_back(Word{std::nullopt, e.because, where});

@@ -138,6 +138,14 @@ TEST(ShellScript, AnAssignmentReadsTheVariableAsItWas) {
     EXPECT_EQ(env(s.commands[0], "FROM_CALLER"), "cx");
 }
 
+TEST(ShellScript, WordsThatExpandToNothingComeBeforeTheCommand) {
+    auto s = read("$EMPTY export A=1\nB=2 $EMPTY\n$EMPTY swift sft $B\n");
+    ASSERT_EQ(s.commands.size(), 1u);
+    EXPECT_EQ(words(s.commands[0]), (V{"swift", "sft", "2"}));
+    EXPECT_EQ(env(s.commands[0], "A"), "1");
+    EXPECT_EQ(env(s.commands[0], "B"), "<absent>");
+}
+
 TEST(ShellScript, UnquotedExpansionsSplitIntoWords) {
     auto s = read("ARGS=\"--a 1  --b 2\"\nE=\ncmd $ARGS \"$ARGS\" $E \"$E\" x${E}y\nIFS=,\nL=p,q\ncmd $L\n");
     ASSERT_EQ(s.commands.size(), 2u);
