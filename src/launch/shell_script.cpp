@@ -190,8 +190,8 @@ private:
             while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
             if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
             ++p_;
-        } else if (is_word(t, "function") || (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen &&
-                                              peek(2).kind == TK::rparen)) {
+        } else if (is_word(t, "function") ||
+                   (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen && peek(2).kind == TK::rparen)) {
             bool keyword = is_word(t, "function");
             if (keyword) ++p_;
             if (cur().kind != TK::word) return unexpected(cur());
@@ -251,11 +251,14 @@ private:
         std::string_view previous;
         while (true) {
             const Token& t = cur();
-            if (t.kind == TK::end)
-                return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
+            if (t.kind == TK::end) return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
             ++p_;
             switch (t.kind) {
-                case TK::lparen: stack.push_back('('); command_start = true; command = {}; break;
+                case TK::lparen:
+                    stack.push_back('(');
+                    command_start = true;
+                    command = {};
+                    break;
                 case TK::rparen:
                     if (!stack.empty() && stack.back() == '(') stack.pop_back();
                     command_start = true;
@@ -294,8 +297,9 @@ private:
                                command == "readonly" || command == "unset" || command == "read" || command == "getopts" ||
                                command == "mapfile" || command == "readarray" || command == "let" || command == "printf") {
                         auto name = t.assignment ? assigned_name(t) : w;
-                        if (command == "let") name = name.substr(0, name.find_first_not_of(
-                                                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
+                        if (command == "let")
+                            name = name.substr(
+                                0, name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
                         if (shell::is_name(name)) {
                             e.effects.assigns.insert(std::string(name));
                             if (command == "export") e.effects.exports.insert(std::string(name));
@@ -360,11 +364,11 @@ struct Shell {
 // Variables bash sets itself whatever the environment says.
 bool set_by_bash(std::string_view name) {
     static const std::set<std::string_view> names = {
-        "RANDOM",  "SRANDOM",      "SECONDS",       "LINENO",   "BASHPID",    "EPOCHSECONDS", "EPOCHREALTIME",
-        "PPID",    "HOSTNAME",     "HOSTTYPE",      "OSTYPE",   "MACHTYPE",   "UID",          "EUID",
-        "GROUPS",  "BASH",         "BASH_VERSION",  "BASHOPTS", "SHELLOPTS",  "SHLVL",        "PWD",
-        "OLDPWD",  "BASH_SOURCE",  "FUNCNAME",      "BASH_LINENO", "DIRSTACK", "PIPESTATUS",  "HISTCMD",
-        "OPTIND",  "BASH_COMMAND", "BASH_SUBSHELL", "BASH_ARGV", "BASH_ARGC", "BASH_VERSINFO", "BASH_EXECUTION_STRING"};
+        "RANDOM", "SRANDOM",      "SECONDS",       "LINENO",      "BASHPID",   "EPOCHSECONDS",  "EPOCHREALTIME",
+        "PPID",   "HOSTNAME",     "HOSTTYPE",      "OSTYPE",      "MACHTYPE",  "UID",           "EUID",
+        "GROUPS", "BASH",         "BASH_VERSION",  "BASHOPTS",    "SHELLOPTS", "SHLVL",         "PWD",
+        "OLDPWD", "BASH_SOURCE",  "FUNCNAME",      "BASH_LINENO", "DIRSTACK",  "PIPESTATUS",    "HISTCMD",
+        "OPTIND", "BASH_COMMAND", "BASH_SUBSHELL", "BASH_ARGV",   "BASH_ARGC", "BASH_VERSINFO", "BASH_EXECUTION_STRING"};
     return names.contains(name);
 }
 bool always_dynamic(std::string_view name) {
@@ -535,8 +539,7 @@ private:
     }
 
     std::string at_line(const Source& src, std::size_t offset) const {
-        return "line " + std::to_string(src.lines->line_of(offset)) +
-               (&src == sources_.front().get() ? "" : " of " + src.path);
+        return "line " + std::to_string(src.lines->line_of(offset)) + (&src == sources_.front().get() ? "" : " of " + src.path);
     }
 
     // --- lists -------------------------------------------------------------------
@@ -643,7 +646,8 @@ private:
             case Element::Kind::skipped: {
                 int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
                 note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
-                apply_effects(sh, e.effects, "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
+                apply_effects(sh, e.effects,
+                              "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
                 return {};
             }
         }
@@ -811,7 +815,8 @@ private:
                 return false;
             }
             std::string joined;
-            for (std::size_t k = 0; k < sh.positional->size(); ++k) joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + (*sh.positional)[k];
+            for (std::size_t k = 0; k < sh.positional->size(); ++k)
+                joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + (*sh.positional)[k];
             out.quoted(joined);
             return true;
         }
@@ -883,7 +888,8 @@ private:
             return r;
         }
         r.fields = out.finish();
-        if (t.has_glob) note(src, t.offset, "not interpreted: pathname expansion of '" + std::string(t.raw) + "' (kept as written)");
+        if (t.has_glob)
+            note(src, t.offset, "not interpreted: pathname expansion of '" + std::string(t.raw) + "' (kept as written)");
         return r;
     }
 
@@ -943,8 +949,9 @@ private:
     Result<void> run_simple(const Source& src, const Simple& s, Shell& sh) {
         for (const Token* r : s.redirects)
             if (r->heredoc_first_line > 0)
-                note(src, r->offset, "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
-                                         "), the command's input");
+                note(src, r->offset,
+                     "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
+                         "), the command's input");
         std::size_t k = 0;
         while (k < s.words.size() && s.words[k]->assignment) ++k;
         if (k == s.words.size()) {
@@ -982,8 +989,9 @@ private:
             return {};
         }
         if (auto f = sh.functions.find(name); f != sh.functions.end()) {
-            note(src, s.offset, "not interpreted: call of function '" + name + "' (defined on line " +
-                                    std::to_string(f->second.where.line) + ")");
+            note(src, s.offset,
+                 "not interpreted: call of function '" + name + "' (defined on line " + std::to_string(f->second.where.line) +
+                     ")");
             auto effects = f->second.effects;
             apply_effects(sh, effects, "set by function '" + name + "' called on " + at_line(src, s.offset));
             return {};
@@ -1027,7 +1035,8 @@ private:
         if (name == "shift") {
             if (sh.positional && all_known && known_args.size() <= 2) {
                 std::size_t n = known_args.size() == 2 ? std::strtoul(known_args[1].c_str(), nullptr, 10) : 1;
-                if (n <= sh.positional->size()) sh.positional->erase(sh.positional->begin(), sh.positional->begin() + static_cast<std::ptrdiff_t>(n));
+                if (n <= sh.positional->size())
+                    sh.positional->erase(sh.positional->begin(), sh.positional->begin() + static_cast<std::ptrdiff_t>(n));
             } else {
                 sh.positional.reset();
             }

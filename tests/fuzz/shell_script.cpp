@@ -1,8 +1,8 @@
 // Launch scripts: any bytes are read or refused with a located error, never a crash
 // or a hang; every word carries its line; the words of each command whose words are
 // all known, written back single-quoted, read back as the same words.
-#include "fuzz_targets.hpp"
 #include "launch/shell_script.hpp"
+#include "fuzz_targets.hpp"
 
 namespace preflight::fuzz {
 namespace {

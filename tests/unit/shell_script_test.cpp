@@ -112,7 +112,8 @@ TEST(ShellScript, QuotesEscapesAndContinuations) {
         "   --next \"multi\n"
         "line\" '' \"\" it\\'s $'t\\tab'\n");
     ASSERT_EQ(s.commands.size(), 1u);
-    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "a b", "c \"d\" \\ $X ex", "e f", "--next", "multi\nline", "", "", "it's", "t\tab"}));
+    EXPECT_EQ(words(s.commands[0]),
+              (V{"cmd", "a b", "c \"d\" \\ $X ex", "e f", "--next", "multi\nline", "", "", "it's", "t\tab"}));
     EXPECT_EQ(s.commands[0].argv[4].where.line, 3);
     EXPECT_EQ(s.commands[0].argv[4].where.column, 4);
 }
@@ -267,7 +268,8 @@ TEST(ShellScript, SubshellsAndPipelinesKeepTheirAssignments) {
 }
 
 TEST(ShellScript, AllexportExportsEveryAssignment) {
-    auto s = read("set -a\nA=1\nset +a\nB=2\nset -euo pipefail\nset -o allexport\nC=3\ncmd \"$@\"\n", ReadOptions{{}, std::vector<std::string>{}});
+    auto s = read("set -a\nA=1\nset +a\nB=2\nset -euo pipefail\nset -o allexport\nC=3\ncmd \"$@\"\n",
+                  ReadOptions{{}, std::vector<std::string>{}});
     EXPECT_EQ(env(s.commands.back(), "A"), "1");
     EXPECT_EQ(env(s.commands.back(), "B"), "<absent>");
     EXPECT_EQ(env(s.commands.back(), "C"), "3");
