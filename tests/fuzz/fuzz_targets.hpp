@@ -33,7 +33,8 @@ struct NamedTarget {
     X(kv_list)                    \
     X(env_values)                 \
     X(snapshot_manifest)          \
-    X(archive_members)
+    X(archive_members)            \
+    X(shell_script)
 
 #define PREFLIGHT_DECLARE_TARGET(name) int name(const std::uint8_t* data, std::size_t size);
 PREFLIGHT_FUZZ_TARGETS(PREFLIGHT_DECLARE_TARGET)

@@ -1,0 +1,1306 @@
+#include "launch/shell_script.hpp"
+
+#include <algorithm>
+#include <deque>
+#include <filesystem>
+#include <memory>
+#include <set>
+
+#include "launch/shell_lexer.hpp"
+#include "util/input_file.hpp"
+
+namespace preflight::launch {
+namespace {
+
+using shell::LineIndex;
+using shell::Part;
+using shell::Token;
+using TK = Token::Kind;
+
+// --- the parse tree -------------------------------------------------------------
+
+struct List;
+
+struct Simple {
+    std::vector<const Token*> words;      // assignments first, then the command's words
+    std::vector<const Token*> redirects;  // the operators (their targets are skipped)
+    std::size_t offset = 0;
+};
+
+// What a block the reader does not run may change.
+struct Effects {
+    std::set<std::string> assigns;
+    std::set<std::string> exports;
+    std::vector<std::string> first_words;  // commands it runs: calls of functions
+    bool anything = false;                 // eval or source inside
+    bool cwd = false;                      // cd inside
+};
+
+struct Element {
+    enum class Kind { simple, group, subshell, skipped, function_def, test };
+    Kind kind = Kind::simple;
+    Simple simple;
+    std::shared_ptr<List> body;  // group, subshell
+    std::string what;            // skipped: "if block" …; function_def: the name
+    std::size_t offset = 0;
+    std::size_t end_offset = 0;
+    Effects effects;  // skipped, function_def
+};
+
+struct Pipeline {
+    std::vector<Element> elements;
+};
+
+struct AndOr {
+    std::vector<Pipeline> pipelines;
+    std::vector<const Token*> operators;  // && or || before pipelines[1…]
+    bool background = false;
+};
+
+struct List {
+    std::vector<AndOr> items;
+};
+
+bool is_word(const Token& t, std::string_view s) { return t.kind == TK::word && t.raw == s; }
+
+bool is_one_of(const Token& t, std::initializer_list<std::string_view> words) {
+    if (t.kind != TK::word) return false;
+    return std::any_of(words.begin(), words.end(), [&](std::string_view w) { return t.raw == w; });
+}
+
+// The NAME of an assignment word (NAME=… or NAME+=…).
+std::string_view assigned_name(const Token& t) {
+    auto eq = t.raw.find('=');
+    auto name = t.raw.substr(0, eq);
+    if (!name.empty() && name.back() == '+') name.remove_suffix(1);
+    return name;
+}
+
+class Parser {
+public:
+    Parser(const std::vector<Token>& tokens, const LineIndex& lines) : t_(tokens), lines_(lines) {}
+
+    Result<List> parse() {
+        auto list = PREFLIGHT_TRY(parse_list(Stop::end));
+        if (cur().kind != TK::end) return unexpected(cur());
+        return list;
+    }
+
+private:
+    enum class Stop { end, paren, brace };
+
+    const Token& cur() const { return t_[p_]; }
+    const Token& peek(std::size_t k = 1) const { return t_[std::min(p_ + k, t_.size() - 1)]; }
+
+    tl::unexpected<Error> error_at(std::size_t offset, const std::string& message) const {
+        int line = lines_.line_of(offset);
+        return fail(message, Location{"", line, lines_.column_of(offset), "", std::string(lines_.line_text(line))});
+    }
+    tl::unexpected<Error> unexpected(const Token& t) const {
+        if (t.kind == TK::end) return error_at(t.offset, "syntax error: unexpected end of file");
+        if (t.kind == TK::newline) return error_at(t.offset, "syntax error near unexpected newline");
+        return error_at(t.offset, "syntax error near unexpected '" + std::string(t.raw) + "'");
+    }
+
+    void skip_newlines() {
+        while (cur().kind == TK::newline) ++p_;
+    }
+
+    Result<List> parse_list(Stop stop) {
+        if (++depth_ > shell::kMaxShellNesting)
+            return error_at(cur().offset, "commands nest more than " + std::to_string(shell::kMaxShellNesting) + " levels");
+        List list;
+        while (true) {
+            while (cur().kind == TK::newline || cur().kind == TK::semi) ++p_;
+            const Token& t = cur();
+            if (t.kind == TK::end) break;
+            if (t.kind == TK::rparen) {
+                if (stop == Stop::paren) break;
+                return unexpected(t);
+            }
+            if (is_word(t, "}") && stop == Stop::brace) break;
+            if (is_one_of(t, {"fi", "done", "esac", "then", "else", "elif", "do", "}", "in"})) return unexpected(t);
+            auto item = PREFLIGHT_TRY(parse_and_or());
+            if (cur().kind == TK::amp) {
+                item.background = true;
+                ++p_;
+            } else if (cur().kind == TK::semi || cur().kind == TK::newline) {
+                ++p_;
+            } else if (cur().kind != TK::end && cur().kind != TK::rparen && !is_word(cur(), "}")) {
+                return unexpected(cur());
+            }
+            list.items.push_back(std::move(item));
+        }
+        --depth_;
+        return list;
+    }
+
+    Result<AndOr> parse_and_or() {
+        AndOr item;
+        item.pipelines.push_back(PREFLIGHT_TRY(parse_pipeline()));
+        while (cur().kind == TK::and_if || cur().kind == TK::or_if) {
+            item.operators.push_back(&cur());
+            ++p_;
+            skip_newlines();
+            item.pipelines.push_back(PREFLIGHT_TRY(parse_pipeline()));
+        }
+        return item;
+    }
+
+    Result<Pipeline> parse_pipeline() {
+        Pipeline pipe;
+        // `!` and `time` are syntax, not commands
+        while (is_word(cur(), "!") || is_word(cur(), "time")) {
+            bool time = is_word(cur(), "time");
+            ++p_;
+            if (time && is_word(cur(), "-p")) ++p_;
+        }
+        pipe.elements.push_back(PREFLIGHT_TRY(parse_element()));
+        while (cur().kind == TK::pipe) {
+            ++p_;
+            skip_newlines();
+            pipe.elements.push_back(PREFLIGHT_TRY(parse_element()));
+        }
+        return pipe;
+    }
+
+    Result<Element> parse_element() {
+        const Token& t = cur();
+        Element e;
+        e.offset = t.offset;
+        if (t.kind == TK::lparen && peek().kind == TK::lparen && peek().offset == t.offset + 1) {
+            PREFLIGHT_TRY(skip_block(e, "arithmetic command"));
+        } else if (t.kind == TK::lparen) {
+            ++p_;
+            e.kind = Element::Kind::subshell;
+            e.body = std::make_shared<List>(PREFLIGHT_TRY(parse_list(Stop::paren)));
+            if (cur().kind != TK::rparen) return error_at(t.offset, "unterminated subshell: no ')'");
+            ++p_;
+        } else if (is_word(t, "{")) {
+            ++p_;
+            e.kind = Element::Kind::group;
+            e.body = std::make_shared<List>(PREFLIGHT_TRY(parse_list(Stop::brace)));
+            if (!is_word(cur(), "}")) return error_at(t.offset, "unterminated { group: no '}'");
+            ++p_;
+        } else if (is_one_of(t, {"if", "for", "while", "until", "case", "select", "coproc"})) {
+            std::string kind(t.raw);
+            PREFLIGHT_TRY(skip_block(e, kind == "if" || kind == "case" ? kind + " block" : kind + " loop"));
+        } else if (is_word(t, "[[")) {
+            e.kind = Element::Kind::test;
+            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
+            if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
+            ++p_;
+        } else if (is_word(t, "function") ||
+                   (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen && peek(2).kind == TK::rparen)) {
+            bool keyword = is_word(t, "function");
+            if (keyword) ++p_;
+            if (cur().kind != TK::word) return unexpected(cur());
+            std::string name(cur().raw);
+            ++p_;
+            if (cur().kind == TK::lparen && peek().kind == TK::rparen) p_ += 2;
+            skip_newlines();
+            PREFLIGHT_TRY(skip_block(e, "function definition"));
+            e.kind = Element::Kind::function_def;
+            e.what = std::move(name);
+            e.offset = t.offset;
+        } else {
+            return parse_simple();
+        }
+        PREFLIGHT_TRY(parse_redirects(e.simple));
+        return e;
+    }
+
+    Result<void> parse_redirects(Simple& s) {
+        while (cur().kind == TK::redirect) {
+            s.redirects.push_back(&cur());
+            ++p_;
+            if (cur().kind != TK::word) return unexpected(cur());
+            ++p_;
+        }
+        return {};
+    }
+
+    Result<Element> parse_simple() {
+        Element e;
+        e.offset = cur().offset;
+        e.simple.offset = cur().offset;
+        while (true) {
+            const Token& t = cur();
+            if (t.kind == TK::word) {
+                e.simple.words.push_back(&t);
+                ++p_;
+            } else if (t.kind == TK::redirect) {
+                PREFLIGHT_TRY(parse_redirects(e.simple));
+            } else {
+                break;
+            }
+        }
+        if (e.simple.words.empty() && e.simple.redirects.empty()) return unexpected(cur());
+        return e;
+    }
+
+    // Past a compound command the reader does not run, to its matching end, noting
+    // what it may assign. Reserved words count only where a command starts.
+    Result<void> skip_block(Element& e, const std::string& what) {
+        e.kind = Element::Kind::skipped;
+        e.what = what;
+        const Token& open = cur();
+        std::vector<char> stack;  // 'k' keyword block, '(' paren, 'c' case
+        bool command_start = true;
+        std::string_view command;  // first word of the current command
+        std::string_view previous;
+        while (true) {
+            const Token& t = cur();
+            if (t.kind == TK::end) return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
+            ++p_;
+            switch (t.kind) {
+                case TK::lparen:
+                    stack.push_back('(');
+                    command_start = true;
+                    command = {};
+                    break;
+                case TK::rparen:
+                    if (!stack.empty() && stack.back() == '(') stack.pop_back();
+                    command_start = true;
+                    command = {};
+                    break;
+                case TK::redirect:
+                    if (cur().kind == TK::word) ++p_;
+                    break;
+                case TK::word: {
+                    auto w = t.raw;
+                    if (command_start) {
+                        if (w == "if" || w == "for" || w == "while" || w == "until" || w == "select" || w == "{") {
+                            stack.push_back('k');
+                        } else if (w == "case") {
+                            stack.push_back('c');
+                            command_start = false;
+                        } else if (w == "fi" || w == "done" || w == "}" || w == "esac") {
+                            if (!stack.empty()) stack.pop_back();
+                        } else if (w == "then" || w == "do" || w == "else" || w == "elif" || w == "!" || w == "time") {
+                        } else if (t.assignment) {
+                            e.effects.assigns.insert(std::string(assigned_name(t)));
+                        } else if (w == "[[") {
+                            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
+                            command_start = false;
+                        } else {
+                            command = w;
+                            e.effects.first_words.emplace_back(w);
+                            if (w == "eval" || w == "source" || w == ".") e.effects.anything = true;
+                            if (w == "cd" || w == "pushd" || w == "popd") e.effects.cwd = true;
+                            command_start = false;
+                        }
+                        if (w == "for" || w == "select" || w == "case") command_start = false;
+                    } else if (previous == "for" || previous == "select") {
+                        e.effects.assigns.insert(std::string(w));
+                    } else if (command == "export" || command == "declare" || command == "typeset" || command == "local" ||
+                               command == "readonly" || command == "unset" || command == "read" || command == "getopts" ||
+                               command == "mapfile" || command == "readarray" || command == "let" || command == "printf") {
+                        auto name = t.assignment ? assigned_name(t) : w;
+                        if (command == "let")
+                            name = name.substr(
+                                0, name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
+                        if (shell::is_name(name)) {
+                            e.effects.assigns.insert(std::string(name));
+                            if (command == "export") e.effects.exports.insert(std::string(name));
+                        }
+                        if (command == "read" || command == "mapfile" || command == "readarray") {
+                            e.effects.assigns.insert("REPLY");
+                            e.effects.assigns.insert("MAPFILE");
+                        }
+                    }
+                    previous = w;
+                    break;
+                }
+                default:  // ; ;; & && || | newline
+                    command_start = true;
+                    command = {};
+                    break;
+            }
+            if (stack.empty()) break;
+        }
+        e.end_offset = t_[p_ - 1].offset;
+        return {};
+    }
+
+    const std::vector<Token>& t_;
+    const LineIndex& lines_;
+    std::size_t p_ = 0;
+    int depth_ = 0;
+};
+
+// --- the interpreter ------------------------------------------------------------
+
+struct Var {
+    std::optional<std::string> value;  // nullopt: unknown
+    std::string because;
+    Location where;
+    bool exported = false;
+    bool set = true;  // false: declared or exported, no value yet
+    bool from_calling_env = false;
+
+    bool same_as(const Var& o) const {
+        return value == o.value && exported == o.exported && set == o.set && (value || because == o.because);
+    }
+};
+
+struct FunctionInfo {
+    Location where;
+    Effects effects;
+};
+
+struct Shell {
+    std::map<std::string, Var> vars;
+    std::string anything_may_be_set;  // non-empty: after eval, unset names are unknown too
+    std::optional<std::vector<std::string>> positional;
+    std::string positional_because = "the script's arguments are not known";
+    std::optional<bool> allexport = false;
+    std::optional<std::string> cwd;  // where relative `source` paths resolve; nullopt: unknown
+    std::map<std::string, FunctionInfo> functions;
+    bool stopped = false;   // `exit` ran
+    bool returned = false;  // `return` ran in a sourced file
+};
+
+// Variables bash sets itself whatever the environment says.
+bool set_by_bash(std::string_view name) {
+    static const std::set<std::string_view> names = {
+        "RANDOM", "SRANDOM",      "SECONDS",       "LINENO",      "BASHPID",   "EPOCHSECONDS",  "EPOCHREALTIME",
+        "PPID",   "HOSTNAME",     "HOSTTYPE",      "OSTYPE",      "MACHTYPE",  "UID",           "EUID",
+        "GROUPS", "BASH",         "BASH_VERSION",  "BASHOPTS",    "SHELLOPTS", "SHLVL",         "PWD",
+        "OLDPWD", "BASH_SOURCE",  "FUNCNAME",      "BASH_LINENO", "DIRSTACK",  "PIPESTATUS",    "HISTCMD",
+        "OPTIND", "BASH_COMMAND", "BASH_SUBSHELL", "BASH_ARGV",   "BASH_ARGC", "BASH_VERSINFO", "BASH_EXECUTION_STRING"};
+    return names.contains(name);
+}
+bool always_dynamic(std::string_view name) {
+    return name == "RANDOM" || name == "SRANDOM" || name == "SECONDS" || name == "LINENO" || name == "BASHPID" ||
+           name == "EPOCHSECONDS" || name == "EPOCHREALTIME" || name == "BASH_COMMAND" || name == "PPID";
+}
+
+std::size_t utf8_length(std::string_view s) {
+    return static_cast<std::size_t>(std::count_if(s.begin(), s.end(), [](char c) { return (c & 0xC0) != 0x80; }));
+}
+
+// A word after expansion: its fields, or why it cannot be known.
+struct Expanded {
+    bool known = true;
+    std::string because;
+    std::vector<std::string> fields;
+};
+
+// Builds fields from expanded pieces, splitting unquoted expansions on IFS.
+class FieldBuilder {
+public:
+    FieldBuilder(std::string ifs, bool split) : ifs_(std::move(ifs)), split_(split) {}
+
+    void quoted(std::string_view s) {
+        cur_ += s;
+        exists_ = true;
+    }
+    void unquoted_literal(std::string_view s) {
+        cur_ += s;
+        if (!s.empty()) exists_ = true;
+    }
+    void unquoted_expansion(std::string_view s) {
+        if (!split_ || ifs_.empty()) {
+            unquoted_literal(s);
+            return;
+        }
+        auto white = [&](char c) { return (c == ' ' || c == '\t' || c == '\n') && ifs_.find(c) != std::string::npos; };
+        auto other = [&](char c) { return !white(c) && ifs_.find(c) != std::string::npos; };
+        std::size_t i = 0, n = s.size();
+        while (i < n) {
+            char c = s[i];
+            if (white(c) || other(c)) {
+                bool hard = other(c);
+                std::size_t j = i + 1;
+                while (j < n && white(s[j])) ++j;
+                if (!hard && j < n && other(s[j])) {
+                    hard = true;
+                    ++j;
+                    while (j < n && white(s[j])) ++j;
+                }
+                if (hard || exists_) end_field(hard);
+                i = j;
+            } else {
+                cur_ += c;
+                exists_ = true;
+                ++i;
+            }
+        }
+    }
+    void end_field(bool even_empty = true) {
+        if (exists_ || even_empty) fields_.push_back(std::move(cur_));
+        cur_.clear();
+        exists_ = false;
+    }
+    std::vector<std::string> finish() {
+        if (exists_) fields_.push_back(std::move(cur_));
+        return std::move(fields_);
+    }
+    std::string joined() {
+        std::string out;
+        for (auto& f : fields_) out += f;
+        return out + cur_;
+    }
+
+private:
+    std::string ifs_;
+    bool split_;
+    std::string cur_;
+    bool exists_ = false;
+    std::vector<std::string> fields_;
+};
+
+struct Source {
+    std::string path;
+    std::string text;
+    std::unique_ptr<LineIndex> lines;
+    std::vector<Token> tokens;
+    List tree;
+};
+
+std::string line_range(int first, int last) {
+    if (first == last) return "line " + std::to_string(first);
+    return "lines " + std::to_string(first) + "-" + std::to_string(last);
+}
+
+std::string lexically_normal(const std::string& path) { return std::filesystem::path(path).lexically_normal().string(); }
+
+class Interpreter {
+public:
+    Interpreter(const ReadOptions& options, Script& script) : options_(options), script_(script) {}
+
+    Result<void> run_top(std::string text, const std::string& path) {
+        Shell sh;
+        for (const auto& [name, value] : options_.calling_env) {
+            if (name == "IFS" || set_by_bash(name)) continue;  // bash does not take these from its environment
+            Var v;
+            v.value = value;
+            v.exported = true;
+            v.from_calling_env = true;
+            sh.vars[name] = std::move(v);
+        }
+        sh.positional = options_.script_args;
+        auto dir = std::filesystem::path(path).parent_path().string();
+        sh.cwd = dir.empty() ? "." : dir;
+        auto& src = *PREFLIGHT_TRY(load(std::move(text), path));
+        std::string_view rest = src.text;
+        while (!rest.empty()) {
+            auto eol = rest.find('\n');
+            auto line = rest.substr(0, eol);
+            if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+            script_.lines.emplace_back(line);
+            rest = eol == std::string_view::npos ? std::string_view{} : rest.substr(eol + 1);
+        }
+        stack_.push_back(canonical(path));
+        return run_list(src, src.tree, sh);
+    }
+
+private:
+    static std::string canonical(const std::string& path) {
+        std::error_code ec;
+        auto c = std::filesystem::weakly_canonical(path, ec);
+        return ec ? lexically_normal(path) : c.string();
+    }
+
+    // Tokenizes and parses a file's text; errors carry the file's name.
+    Result<Source*> load(std::string text, const std::string& path) {
+        auto src = std::make_unique<Source>();
+        src->path = path;
+        src->text = std::move(text);
+        src->lines = std::make_unique<LineIndex>(src->text);
+        auto with_file = [&](Error e) {
+            e.location.file = path;
+            return tl::unexpected(std::move(e));
+        };
+        if (auto nul = src->text.find('\0'); nul != std::string::npos) {
+            int line = src->lines->line_of(nul);
+            return fail(std::string(kLaunchScript.what) + " is a binary file (a NUL byte on line " + std::to_string(line) + ")",
+                        Location{path, line, src->lines->column_of(nul)});
+        }
+        auto tokens = shell::tokenize(src->text, *src->lines);
+        if (!tokens) return with_file(tokens.error());
+        src->tokens = std::move(*tokens);
+        auto tree = Parser(src->tokens, *src->lines).parse();
+        if (!tree) return with_file(tree.error());
+        src->tree = std::move(*tree);
+        sources_.push_back(std::move(src));
+        return sources_.back().get();
+    }
+
+    Location loc(const Source& src, std::size_t offset) const {
+        int line = src.lines->line_of(offset);
+        return Location{src.path, line, src.lines->column_of(offset), "", std::string(src.lines->line_text(line))};
+    }
+
+    void note(const Source& src, std::size_t offset, std::string what) {
+        if (!noted_.insert({&src, offset, what}).second) return;
+        script_.skipped.push_back(Skipped{loc(src, offset), std::move(what)});
+    }
+
+    std::string at_line(const Source& src, std::size_t offset) const {
+        return "line " + std::to_string(src.lines->line_of(offset)) + (&src == sources_.front().get() ? "" : " of " + src.path);
+    }
+
+    // --- lists -------------------------------------------------------------------
+
+    Result<void> run_list(const Source& src, const List& list, Shell& sh) {
+        for (const auto& item : list.items) {
+            if (sh.stopped || sh.returned) break;
+            PREFLIGHT_TRY(within_budget(src, item.pipelines[0].elements[0].offset));
+            PREFLIGHT_TRY(run_and_or(src, item, sh));
+        }
+        return {};
+    }
+
+    Result<void> run_and_or(const Source& src, const AndOr& item, Shell& sh) {
+        if (item.background) {  // a subshell: its assignments stay in it
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, item.pipelines[0].elements[0].offset));
+            return run_and_or_in(src, item, copy);
+        }
+        return run_and_or_in(src, item, sh);
+    }
+
+    Result<void> run_and_or_in(const Source& src, const AndOr& item, Shell& sh) {
+        PREFLIGHT_TRY(run_pipeline(src, item.pipelines[0], sh));
+        for (std::size_t k = 1; k < item.pipelines.size() && !sh.stopped && !sh.returned; ++k) {
+            // may or may not run: what it changes is unknown afterwards
+            Shell maybe = PREFLIGHT_TRY(copy_of(sh, src, item.operators[k - 1]->offset));
+            PREFLIGHT_TRY(run_pipeline(src, item.pipelines[k], maybe));
+            const Token& op = *item.operators[k - 1];
+            merge(sh, maybe, "set after '" + std::string(op.raw) + "' on " + at_line(src, op.offset) + ", which may not run");
+        }
+        return {};
+    }
+
+    static void make_unknown(Var& v, const std::string& because) {
+        v.value.reset();
+        v.set = true;
+        v.because = because;
+    }
+
+    // A copy of the shell for a subshell or a command that may not run. Copies cost
+    // the variables they copy; a hostile script of 20,000 variables and 60,000
+    // `a && a` would otherwise take minutes, so the work is bounded.
+    Result<Shell> copy_of(const Shell& sh, const Source& src, std::size_t offset) {
+        work_ += sh.vars.size() + sh.functions.size() + (sh.positional ? sh.positional->size() : 0) + 1;
+        PREFLIGHT_TRY(within_budget(src, offset));
+        return sh;
+    }
+
+    Result<void> within_budget(const Source& src, std::size_t offset) const {
+        if (work_ <= kMaxWork) return {};
+        return fail("the script is too large to read: more than " + std::to_string(kMaxWork / 1000000) +
+                        " million variable copies for its subshells, conditional commands and evals",
+                    loc(src, offset));
+    }
+
+    void merge(Shell& sh, const Shell& maybe, const std::string& because) {
+        work_ += sh.vars.size() + maybe.vars.size();
+        for (const auto& [name, v] : maybe.vars) {
+            auto it = sh.vars.find(name);
+            if (it == sh.vars.end()) {
+                Var u = v;
+                make_unknown(u, because);
+                sh.vars[name] = std::move(u);
+            } else if (!it->second.same_as(v)) {
+                it->second.exported = it->second.exported || v.exported;
+                it->second.where = v.where;
+                make_unknown(it->second, because);
+            }
+        }
+        for (auto& [name, v] : sh.vars)
+            if (!maybe.vars.contains(name)) make_unknown(v, because);
+        if (sh.anything_may_be_set.empty()) sh.anything_may_be_set = maybe.anything_may_be_set;
+        if (sh.positional != maybe.positional) {
+            sh.positional.reset();
+            sh.positional_because = because;
+        }
+        if (sh.allexport != maybe.allexport) sh.allexport.reset();
+        if (sh.cwd != maybe.cwd) sh.cwd.reset();
+        for (const auto& [name, f] : maybe.functions) sh.functions.emplace(name, f);
+    }
+
+    Result<void> run_pipeline(const Source& src, const Pipeline& pipe, Shell& sh) {
+        if (pipe.elements.size() == 1) return run_element(src, pipe.elements[0], sh);
+        for (const auto& e : pipe.elements) {  // each part of a pipeline runs in a subshell
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
+            PREFLIGHT_TRY(run_element(src, e, copy));
+        }
+        return {};
+    }
+
+    Result<void> run_element(const Source& src, const Element& e, Shell& sh) {
+        switch (e.kind) {
+            case Element::Kind::simple: return run_simple(src, e.simple, sh);
+            case Element::Kind::group: return run_list(src, *e.body, sh);
+            case Element::Kind::subshell: {
+                Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
+                return run_list(src, *e.body, copy);
+            }
+            case Element::Kind::test: return {};
+            case Element::Kind::function_def:
+                sh.functions[e.what] = FunctionInfo{loc(src, e.offset), e.effects};
+                note(src, e.offset, "not interpreted: function definition '" + e.what + "'");
+                return {};
+            case Element::Kind::skipped: {
+                int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
+                note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
+                apply_effects(sh, e.effects,
+                              "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
+                return {};
+            }
+        }
+        return {};
+    }
+
+    void apply_effects(Shell& sh, const Effects& effects, const std::string& because) {
+        for (const auto& name : effects.assigns) make_unknown(sh.vars[name], because);
+        for (const auto& name : effects.exports) sh.vars[name].exported = true;
+        if (effects.anything) everything_unknown(sh, because);
+        if (effects.cwd) sh.cwd.reset();
+        for (const auto& w : effects.first_words)
+            if (auto f = sh.functions.find(w); f != sh.functions.end() && &f->second.effects != &effects) {
+                auto inner = f->second.effects;  // copy: the map may change below
+                inner.first_words.clear();       // calls inside calls: one level is enough to mark names
+                apply_effects(sh, inner, because);
+            }
+    }
+
+    void everything_unknown(Shell& sh, const std::string& because) {
+        work_ += sh.vars.size();
+        for (auto& [name, v] : sh.vars) make_unknown(v, because);
+        sh.anything_may_be_set = because;
+        sh.positional.reset();
+        sh.positional_because = because;
+        sh.cwd.reset();
+        sh.allexport.reset();
+    }
+
+    // --- expansion -----------------------------------------------------------------
+
+    struct Lookup {
+        bool known = true;
+        bool set = false;
+        std::string value;
+        std::string because;
+    };
+
+    Lookup lookup(const Shell& sh, const std::string& name) const {
+        Lookup r;
+        auto unknown = [&](std::string because) {
+            r.known = false;
+            r.because = std::move(because);
+            return r;
+        };
+        if (name == "0") return unknown("$0 (the script's name as it is run)");
+        if (name == "?" || name == "$" || name == "!" || name == "-") return unknown("$" + name + " (set by bash at run time)");
+        if (name == "#" || name == "@" || name == "*" || std::isdigit(static_cast<unsigned char>(name[0]))) {
+            if (!sh.positional) return unknown("$" + name + ": " + sh.positional_because);
+            const auto& args = *sh.positional;
+            r.set = true;
+            if (name == "#") {
+                r.value = std::to_string(args.size());
+            } else if (name == "@" || name == "*") {
+                for (std::size_t k = 0; k < args.size(); ++k) r.value += (k ? " " : "") + args[k];
+                r.set = !args.empty();
+            } else {
+                auto index = std::stoul(name.size() > 9 ? std::string("999999999") : name);
+                r.set = index >= 1 && index <= args.size();
+                if (r.set) r.value = args[index - 1];
+            }
+            return r;
+        }
+        auto it = sh.vars.find(name);
+        if (always_dynamic(name) || (set_by_bash(name) && (it == sh.vars.end() || it->second.where.file.empty())))
+            return unknown("$" + name + " (set by bash at run time)");
+        if (it == sh.vars.end()) {
+            if (!sh.anything_may_be_set.empty()) return unknown("$" + name + ": " + sh.anything_may_be_set);
+            return r;
+        }
+        if (!it->second.set) return r;
+        if (!it->second.value) return unknown("$" + name + ": " + it->second.because);
+        r.set = true;
+        r.value = *it->second.value;
+        return r;
+    }
+
+    std::string ifs(const Shell& sh, bool& known) const {
+        auto it = sh.vars.find("IFS");
+        known = true;
+        if (it == sh.vars.end() || !it->second.set) return " \t\n";
+        if (!it->second.value) {
+            known = false;
+            return {};
+        }
+        return *it->second.value;
+    }
+
+    // Expands `parts` into `out`; false (with `because`) when a part cannot be known.
+    // Unquoted text in the operand of ${X:-operand} is an expansion's result, so it
+    // is split; unquoted text of the word itself is not.
+    bool expand_parts(const Source& src, const std::vector<Part>& parts, Shell& sh, FieldBuilder& out, std::string& because,
+                      bool ifs_known, bool operand = false) {
+        for (const auto& p : parts) {
+            switch (p.kind) {
+                case Part::Kind::literal:
+                    if (p.quoted) {
+                        out.quoted(p.text);
+                    } else if (operand) {
+                        if (!ifs_known && !p.text.empty()) {
+                            because = "$IFS is not known, so the word's splitting is not";
+                            return false;
+                        }
+                        out.unquoted_expansion(p.text);
+                    } else {
+                        out.unquoted_literal(p.text);
+                    }
+                    break;
+                case Part::Kind::unknown:
+                    note(src, p.offset, "not interpreted: " + p.because);
+                    because = p.because + " on " + at_line(src, p.offset);
+                    return false;
+                case Part::Kind::tilde: {
+                    if (!p.text.empty()) {
+                        because = "~" + p.text + " (another user's home directory)";
+                        return false;
+                    }
+                    auto home = lookup(sh, "HOME");
+                    if (!home.known || !home.set) {
+                        because = home.known ? "~ with $HOME unset" : home.because;
+                        return false;
+                    }
+                    out.quoted(home.value);
+                    break;
+                }
+                case Part::Kind::param:
+                    if (!expand_param(src, p, sh, out, because, ifs_known)) return false;
+                    break;
+            }
+        }
+        return true;
+    }
+
+    bool expand_param(const Source& src, const Part& p, Shell& sh, FieldBuilder& out, std::string& because, bool ifs_known) {
+        auto value = lookup(sh, p.text);
+        auto emit = [&](const std::string& s) {
+            if (p.quoted) {
+                out.quoted(s);
+                return true;
+            }
+            if (!ifs_known && !s.empty()) {
+                because = "$IFS is not known, so the word's splitting is not";
+                return false;
+            }
+            if (s.find_first_of("*?") != std::string::npos ||
+                (s.find('[') != std::string::npos && s.find(']', s.find('[')) != std::string::npos))
+                note(src, p.offset, "not interpreted: pathname expansion of $" + p.text + " (kept as written)");
+            out.unquoted_expansion(s);
+            return true;
+        };
+        // "$@" and $@: one field per argument
+        if ((p.text == "@" || (p.text == "*" && !p.quoted)) && p.op == Part::Op::none && sh.positional) {
+            const auto& args = *sh.positional;
+            for (std::size_t k = 0; k < args.size(); ++k) {
+                if (k) out.end_field(!p.quoted ? false : true);
+                if (!emit(args[k])) return false;
+            }
+            return true;
+        }
+        if (p.text == "*" && p.quoted && sh.positional) {
+            bool known = true;
+            auto sep = ifs(sh, known);
+            if (!known) {
+                because = "$IFS is not known";
+                return false;
+            }
+            std::string joined;
+            for (std::size_t k = 0; k < sh.positional->size(); ++k)
+                joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + (*sh.positional)[k];
+            out.quoted(joined);
+            return true;
+        }
+        if (!value.known) {
+            because = value.because;
+            return false;
+        }
+        bool present = value.set && (!p.colon || !value.value.empty());
+        switch (p.op) {
+            case Part::Op::none: return emit(value.value);
+            case Part::Op::length: return emit(std::to_string(utf8_length(value.value)));
+            case Part::Op::use_default:
+                if (present) return emit(value.value);
+                return expand_parts(src, p.operand, sh, out, because, ifs_known, true);
+            case Part::Op::use_alternative:
+                if (!present) return true;
+                return expand_parts(src, p.operand, sh, out, because, ifs_known, true);
+            case Part::Op::assign_default: {
+                if (present) return emit(value.value);
+                FieldBuilder word("", false);
+                std::string why;
+                bool known = expand_parts(src, p.operand, sh, word, why, true);
+                if (!shell::is_name(p.text)) {
+                    because = "${" + p.text + ":=…} (bash refuses to assign a special parameter)";
+                    return false;
+                }
+                Var& v = sh.vars[p.text];
+                v.set = true;
+                v.where = loc(src, p.offset);
+                if (sh.allexport.value_or(false)) v.exported = true;
+                if (!known) {
+                    make_unknown(v, why);
+                    because = why;
+                    return false;
+                }
+                v.value = word.joined();
+                return emit(*v.value);
+            }
+            case Part::Op::error_if_unset:
+                if (present) return emit(value.value);
+                note(src, p.offset, "the script stops here: ${" + p.text + ":?} of an unset variable");
+                sh.stopped = true;
+                because = "${" + p.text + "?} of an unset variable stops the script";
+                return false;
+        }
+        return true;
+    }
+
+    // A command word, split into fields.
+    Expanded expand_word(const Source& src, const Token& t, Shell& sh) {
+        Expanded r;
+        bool ifs_known = true;
+        auto sep = ifs(sh, ifs_known);
+        // "$@" alone with no arguments is no word at all
+        if (sh.positional && sh.positional->empty()) {
+            bool only_at = false, other = false;
+            for (const auto& p : t.parts) {
+                if (p.kind == Part::Kind::param && p.text == "@" && p.op == Part::Op::none) {
+                    only_at = true;
+                } else if (!(p.kind == Part::Kind::literal && p.text.empty())) {
+                    other = true;
+                }
+            }
+            if (only_at && !other) return r;
+        }
+        FieldBuilder out(sep, true);
+        if (!expand_parts(src, t.parts, sh, out, r.because, ifs_known)) {
+            r.known = false;
+            return r;
+        }
+        r.fields = out.finish();
+        if (t.has_glob)
+            note(src, t.offset, "not interpreted: pathname expansion of '" + std::string(t.raw) + "' (kept as written)");
+        return r;
+    }
+
+    // An assignment's value (no splitting); nullopt with `because` when unknown.
+    std::optional<std::string> expand_value(const Source& src, const std::vector<Part>& parts, Shell& sh, std::string& because) {
+        FieldBuilder out("", false);
+        if (!expand_parts(src, parts, sh, out, because, true)) return std::nullopt;
+        return out.joined();
+    }
+
+    // NAME=value, NAME+=value: the name, whether it appends, and the value's parts.
+    static std::tuple<std::string, bool, std::vector<Part>> split_assignment(const Token& t) {
+        std::vector<Part> parts = t.parts;
+        auto& first = parts.front().text;
+        auto eq = first.find('=');
+        std::string name = first.substr(0, eq);
+        bool append = !name.empty() && name.back() == '+';
+        if (append) name.pop_back();
+        first.erase(0, eq + 1);
+        return {name, append, std::move(parts)};
+    }
+
+    // Applies an assignment word to `sh` (or to the overlay a command prefix builds).
+    void assign(const Source& src, const Token& t, Shell& sh, bool exported) {
+        auto [name, append, parts] = split_assignment(t);
+        // the value first: NAME=${NAME:-default} reads the variable as it was
+        std::string because;
+        std::optional<std::string> value;
+        if (t.array_literal) {
+            note(src, t.offset, "not interpreted: array assignment");
+            because = "an array, assigned on " + at_line(src, t.offset);
+        } else {
+            value = expand_value(src, parts, sh, because);
+        }
+        auto [it, created] = sh.vars.try_emplace(name);
+        Var& v = it->second;
+        if (created) v.set = false;
+        v.where = loc(src, t.offset);
+        v.from_calling_env = false;
+        if (exported || sh.allexport.value_or(false)) v.exported = true;
+        if (!sh.allexport) v.exported = true;  // `set -a` may be on: keep it in the environment
+        if (!value) {
+            make_unknown(v, because);
+            return;
+        }
+        if (append && v.set) {
+            if (!v.value) return;  // unknown stays unknown
+            *value = *v.value + *value;
+        }
+        v.value = std::move(value);
+        v.because.clear();
+        v.set = true;
+    }
+
+    // --- simple commands ------------------------------------------------------------
+
+    Result<void> run_simple(const Source& src, const Simple& s, Shell& sh) {
+        for (const Token* r : s.redirects)
+            if (r->heredoc_first_line > 0)
+                note(src, r->offset,
+                     "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
+                         "), the command's input");
+        std::size_t k = 0;
+        while (k < s.words.size() && s.words[k]->assignment) ++k;
+        if (k == s.words.size()) {
+            for (const Token* t : s.words) assign(src, *t, sh, false);
+            return {};
+        }
+        // the command's name is the first field: words that expand to nothing come before it
+        std::size_t first = k;
+        Expanded name_word;
+        for (; first < s.words.size(); ++first) {
+            name_word = expand_word(src, *s.words[first], sh);
+            if (!name_word.known || !name_word.fields.empty()) break;
+        }
+        if (first == s.words.size()) {  // no command after all: the assignments are the shell's
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], sh, false);
+            return {};
+        }
+        std::string name = name_word.known ? name_word.fields[0] : "";
+        std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(first) + 1, s.words.end());
+
+        if (name == "export" || name == "declare" || name == "typeset" || name == "readonly") return declare(src, name, args, sh);
+        if (name == "local") return {};  // outside a function bash refuses it; functions are not run
+        if (name == "unset") return unset(src, args, sh);
+        if (name == "eval") {
+            note(src, s.offset, "not interpreted: eval");
+            everything_unknown(sh, "eval on " + at_line(src, s.offset) + " may set it");
+            return {};
+        }
+        if (name == "exit") {
+            sh.stopped = true;
+            return {};
+        }
+        if (name == "return") {
+            sh.returned = true;
+            return {};
+        }
+        if (auto f = sh.functions.find(name); f != sh.functions.end()) {
+            note(src, s.offset,
+                 "not interpreted: call of function '" + name + "' (defined on line " + std::to_string(f->second.where.line) +
+                     ")");
+            auto effects = f->second.effects;
+            apply_effects(sh, effects, "set by function '" + name + "' called on " + at_line(src, s.offset));
+            return {};
+        }
+
+        // the words, expanded before the prefix assignments take effect
+        Command cmd;
+        cmd.where = loc(src, s.offset);
+        std::vector<std::string> known_args;
+        bool all_known = true;
+        for (std::size_t w = first; w < s.words.size(); ++w) {
+            const Token& t = *s.words[w];
+            auto e = w == first ? name_word : expand_word(src, t, sh);
+            auto where = loc(src, t.offset);
+            if (!e.known) {
+                cmd.argv.push_back(Word{std::nullopt, e.because, where});
+                all_known = false;
+                continue;
+            }
+            for (auto& f : e.fields) {
+                known_args.push_back(f);
+                cmd.argv.push_back(Word{std::move(f), "", where});
+            }
+        }
+        if (name == "source" || name == ".") return source(src, s, cmd, sh);
+
+        // the environment: exported variables, then the prefixes
+        std::optional<Shell> overlay;
+        if (k > 0) {
+            overlay = sh;
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], *overlay, true);
+        }
+        for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
+            if (!v.exported || !v.set) continue;
+            cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
+        }
+        if (name == "set" && all_known) set_options(known_args, sh);
+        if (name == "set" && !all_known) everything_unknown(sh, "set on " + at_line(src, s.offset) + " with unknown words");
+        if (name == "cd") change_directory(cmd, sh);
+        if (name == "pushd" || name == "popd") sh.cwd.reset();
+        if (name == "shift") {
+            if (sh.positional && all_known && known_args.size() <= 2) {
+                std::size_t n = known_args.size() == 2 ? std::strtoul(known_args[1].c_str(), nullptr, 10) : 1;
+                if (n <= sh.positional->size())
+                    sh.positional->erase(sh.positional->begin(), sh.positional->begin() + static_cast<std::ptrdiff_t>(n));
+            } else {
+                sh.positional.reset();
+            }
+        }
+        mark_assigned_by(src, s.offset, name, cmd, sh);
+        // `exec CMD` and `command CMD` run CMD: it is the launch (with options they
+        // do something else, and stay as written)
+        if ((name == "exec" || name == "command") && cmd.argv.size() > 1 && cmd.argv[1].text &&
+            !cmd.argv[1].text->starts_with("-")) {
+            if (name == "exec") sh.stopped = true;
+            cmd.argv.erase(cmd.argv.begin());
+        }
+        script_.commands.push_back(std::move(cmd));
+        return {};
+    }
+
+    // read, getopts, mapfile, let, printf -v: the names they set become unknown.
+    void mark_assigned_by(const Source& src, std::size_t offset, const std::string& name, const Command& cmd, Shell& sh) {
+        std::vector<std::string> names;
+        auto words = [&](std::size_t from) {
+            for (std::size_t k = from; k < cmd.argv.size(); ++k)
+                if (cmd.argv[k].text) names.push_back(*cmd.argv[k].text);
+        };
+        if (name == "read") {
+            words(1);
+            names.push_back("REPLY");
+        } else if (name == "getopts") {
+            words(1);
+            names.push_back("OPTARG");
+        } else if (name == "mapfile" || name == "readarray") {
+            words(1);
+            names.push_back("MAPFILE");
+        } else if (name == "let") {
+            for (std::size_t k = 1; k < cmd.argv.size(); ++k)
+                if (cmd.argv[k].text) {
+                    const auto& w = *cmd.argv[k].text;
+                    std::size_t e = 0;
+                    while (e < w.size() && (std::isalnum(static_cast<unsigned char>(w[e])) || w[e] == '_')) ++e;
+                    names.push_back(w.substr(0, e));
+                }
+        } else if (name == "printf") {
+            for (std::size_t k = 1; k + 1 < cmd.argv.size(); ++k)
+                if (cmd.argv[k].text == "-v" && cmd.argv[k + 1].text) names.push_back(*cmd.argv[k + 1].text);
+        } else {
+            return;
+        }
+        for (const auto& n : names)
+            if (shell::is_name(n)) make_unknown(sh.vars[n], "set by " + name + " on " + at_line(src, offset));
+    }
+
+    void set_options(const std::vector<std::string>& argv, Shell& sh) {
+        for (std::size_t k = 1; k < argv.size(); ++k) {
+            const auto& a = argv[k];
+            if (a == "--" || a == "-") {
+                sh.positional = std::vector<std::string>(argv.begin() + static_cast<std::ptrdiff_t>(k) + 1, argv.end());
+                return;
+            }
+            if ((a == "-o" || a == "+o") && k + 1 < argv.size()) {
+                if (argv[k + 1] == "allexport") sh.allexport = a == "-o";
+                ++k;
+                continue;
+            }
+            if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
+                if (a.find('a') != std::string::npos) sh.allexport = a[0] == '-';
+                if (a.find('o') != std::string::npos && k + 1 < argv.size()) {  // -euo pipefail: o takes a name
+                    if (argv[k + 1] == "allexport") sh.allexport = a[0] == '-';
+                    ++k;
+                }
+                continue;
+            }
+            sh.positional = std::vector<std::string>(argv.begin() + static_cast<std::ptrdiff_t>(k), argv.end());
+            return;
+        }
+    }
+
+    void change_directory(const Command& cmd, Shell& sh) {
+        std::optional<std::string> target;
+        std::size_t k = 1;
+        while (k < cmd.argv.size() && cmd.argv[k].text && (*cmd.argv[k].text == "-P" || *cmd.argv[k].text == "-L")) ++k;
+        if (k < cmd.argv.size()) {
+            target = cmd.argv[k].text;
+            if (target == "-") target.reset();
+        } else {
+            auto home = lookup(sh, "HOME");
+            if (home.known && home.set) target = home.value;
+        }
+        if (!target || target->empty()) {
+            sh.cwd.reset();
+        } else if ((*target)[0] == '/') {
+            sh.cwd = lexically_normal(*target);
+        } else if (sh.cwd) {
+            sh.cwd = lexically_normal(*sh.cwd + "/" + *target);
+        }
+    }
+
+    Result<void> declare(const Source& src, const std::string& builtin, const std::vector<const Token*>& args, Shell& sh) {
+        bool exported = builtin == "export";
+        bool unexport = false;
+        std::string unknown_kind;
+        std::size_t k = 0;
+        for (; k < args.size(); ++k) {
+            const Token& t = *args[k];
+            if (t.assignment || t.raw.empty() || (t.raw[0] != '-' && t.raw[0] != '+')) break;
+            if (t.raw == "--") {
+                ++k;
+                break;
+            }
+            bool minus = t.raw[0] == '-';
+            for (char c : t.raw.substr(1)) {
+                if (c == 'x') (minus ? exported : unexport) = true;
+                if (builtin == "export" && c == 'n') unexport = true;
+                if (c == 'f' || c == 'F' || c == 'p') return {};  // functions, or printing
+                if (c == 'a' || c == 'A') unknown_kind = "an array";
+                if (c == 'i') unknown_kind = "an integer (arithmetic) variable";
+                if (c == 'n' && builtin != "export") unknown_kind = "a name reference";
+                if (c == 'l' || c == 'u' || c == 'c') unknown_kind = "a case-converting variable";
+            }
+        }
+        for (; k < args.size(); ++k) {
+            const Token& t = *args[k];
+            std::string name;
+            if (t.assignment) {
+                name = std::get<0>(split_assignment(t));
+                if (!unknown_kind.empty()) {
+                    note(src, t.offset, "not interpreted: " + builtin + " of " + unknown_kind);
+                    Var& v = sh.vars[name];
+                    make_unknown(v, unknown_kind + ", declared on " + at_line(src, t.offset));
+                    v.where = loc(src, t.offset);
+                    if (exported) v.exported = true;
+                    continue;
+                }
+                assign(src, t, sh, exported);
+            } else {
+                auto e = expand_word(src, t, sh);
+                if (!e.known) {
+                    note(src, t.offset, "not interpreted: " + builtin + " of a name that is not known");
+                    everything_unknown(sh, builtin + " on " + at_line(src, t.offset) + " of a name that is not known");
+                    continue;
+                }
+                for (const auto& f : e.fields) {
+                    if (!shell::is_name(f)) continue;
+                    auto [it, inserted] = sh.vars.try_emplace(f);
+                    if (inserted) {
+                        it->second.set = false;
+                        it->second.where = loc(src, t.offset);
+                        if (!sh.anything_may_be_set.empty()) make_unknown(it->second, sh.anything_may_be_set);
+                    }
+                    if (!unknown_kind.empty()) make_unknown(it->second, unknown_kind + ", declared on " + at_line(src, t.offset));
+                    if (exported) it->second.exported = true;
+                    if (unexport) it->second.exported = false;
+                }
+                continue;
+            }
+            if (unexport) sh.vars[name].exported = false;
+        }
+        return {};
+    }
+
+    Result<void> unset(const Source& src, const std::vector<const Token*>& args, Shell& sh) {
+        bool functions = false;
+        for (const Token* t : args) {
+            auto e = expand_word(src, *t, sh);
+            if (!e.known) {
+                note(src, t->offset, "not interpreted: unset of a name that is not known");
+                everything_unknown(sh, "unset on " + at_line(src, t->offset) + " of a name that is not known");
+                continue;
+            }
+            for (const auto& f : e.fields) {
+                if (f == "-f") {
+                    functions = true;
+                } else if (f == "-v" || f == "-n") {
+                    functions = false;
+                } else if (functions) {
+                    sh.functions.erase(f);
+                } else {
+                    sh.vars.erase(f);
+                }
+            }
+        }
+        return {};
+    }
+
+    Result<void> source(const Source& src, const Simple& s, const Command& cmd, Shell& sh) {
+        auto here = loc(src, s.offset);
+        if (cmd.argv.size() < 2) return {};
+        const Word& file = cmd.argv[1];
+        if (!file.text) {
+            note(src, s.offset, "not interpreted: source of a file whose name is not known (" + file.unknown_because + ")");
+            return {};
+        }
+        std::string path = *file.text;
+        if (path.empty() || path[0] != '/') {
+            if (!sh.cwd) {
+                note(src, s.offset, "not interpreted: source of '" + path + "' after a change to a directory that is not known");
+                return {};
+            }
+            path = *sh.cwd + "/" + path;
+        }
+        std::error_code ec;
+        if (!std::filesystem::exists(path, ec)) {
+            note(src, s.offset, "not read: source of '" + *file.text + "': no such file; what it sets is not known");
+            return {};
+        }
+        auto key = canonical(path);
+        if (std::find(stack_.begin(), stack_.end(), key) != stack_.end()) {
+            std::string chain;
+            for (const auto& p : stack_) chain += p + " -> ";
+            return fail("source cycle: " + chain + key, here);
+        }
+        if (static_cast<int>(stack_.size()) > options_.max_source_depth)
+            return fail("source nests more than " + std::to_string(options_.max_source_depth) + " files deep", here);
+        auto text = util::read_input(path, kLaunchScript);
+        if (!text) return fail("cannot source '" + *file.text + "': " + text.error().message, here);
+        auto& inner = *PREFLIGHT_TRY(load(std::move(*text), lexically_normal(path)));
+        std::optional<std::vector<std::string>> saved;
+        bool has_args = cmd.argv.size() > 2;
+        if (has_args) {
+            saved = sh.positional;
+            sh.positional.emplace();
+            for (std::size_t k = 2; k < cmd.argv.size(); ++k) {
+                if (!cmd.argv[k].text) {
+                    sh.positional.reset();
+                    break;
+                }
+                sh.positional->push_back(*cmd.argv[k].text);
+            }
+        }
+        stack_.push_back(key);
+        auto ran = run_list(inner, inner.tree, sh);
+        stack_.pop_back();
+        sh.returned = false;
+        if (has_args) sh.positional = saved;
+        return ran;
+    }
+
+    const ReadOptions& options_;
+    Script& script_;
+    std::deque<std::unique_ptr<Source>> sources_;
+    std::vector<std::string> stack_;
+    std::set<std::tuple<const Source*, std::size_t, std::string>> noted_;
+    static constexpr std::size_t kMaxWork = 1'000'000;
+    std::size_t work_ = 0;
+};
+
+}  // namespace
+
+Result<Script> read_script_text(std::string_view text, const std::string& name, const ReadOptions& options) {
+    Script script;
+    script.path = name;
+    Interpreter interpreter(options, script);
+    PREFLIGHT_TRY(interpreter.run_top(std::string(text), name));
+    return script;
+}
+
+Result<Script> read_script(const std::string& path, const ReadOptions& options) {
+    auto text = PREFLIGHT_TRY(util::read_input(path, kLaunchScript));
+    return read_script_text(text, path, options);
+}
+
+Command command_from_argv(const std::vector<std::string>& argv, const std::map<std::string, std::string>& env) {
+    Command cmd;
+    for (const auto& a : argv) cmd.argv.push_back(Word{a, "", {}});
+    for (const auto& [name, value] : env) cmd.env[name] = Binding{value, "", {}, true};
+    return cmd;
+}
+
+}  // namespace preflight::launch

@@ -1,0 +1,3 @@
+export FROM_NESTED=${SOURCED_LOCAL}-nested
+return
+export NEVER=1
