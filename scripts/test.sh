@@ -8,6 +8,9 @@ root=$(cd "$(dirname "$0")/.." && pwd)
 jobs=$(nproc)
 "$root/scripts/install-deps.sh"
 
+echo "== lint: clang-format on the changed lines, clang-tidy on the changed files" >&2
+"$root/scripts/lint.sh"
+
 echo "== build and test" >&2
 "$root/scripts/build.sh" "$root/build"
 ctest --test-dir "$root/build" -j "$jobs" --output-on-failure

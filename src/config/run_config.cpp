@@ -71,33 +71,24 @@ std::string token_of(const TomlValue& v) {
     return region ? region->str() : std::to_string(v.as_integer());
 }
 
-// TOML scalar → Value for a key of the given type; nullopt on a type mismatch.
-std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
-    switch (t.kind) {
-        case lang::TypeKind::boolean:
-            if (v.is_boolean()) return Value(v.as_boolean());
-            break;
-        case lang::TypeKind::integer:
-            if (v.is_integer()) return Value(*exact_integer(v));
-            break;
-        case lang::TypeKind::floating:
-            if (v.is_floating()) return Value(v.as_floating());
-            if (v.is_integer()) return Value(static_cast<double>(*exact_integer(v)));
-            break;
-        case lang::TypeKind::string:
-            if (v.is_string()) return Value(v.as_string().str);
-            break;
-        default: break;
-    }
-    return std::nullopt;
-}
-
-// Any scalar, for free-form [model] keys.
+// Any scalar, for free-form [model] keys. An integer must be in range (in_range).
 std::optional<Value> scalar(const TomlValue& v) {
     if (v.is_boolean()) return Value(v.as_boolean());
     if (v.is_integer()) return Value(*exact_integer(v));
     if (v.is_floating()) return Value(v.as_floating());
     if (v.is_string()) return Value(v.as_string().str);
+    return std::nullopt;
+}
+
+// A scalar for a key of the given type (an integer where a number is wanted is
+// widened); nullopt on a type mismatch.
+std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
+    auto value = scalar(v);
+    if (!value) return std::nullopt;
+    lang::Type got = lang::type_of(*value);
+    if (got == t) return value;
+    if (t.kind == lang::TypeKind::floating && got.kind == lang::TypeKind::integer)
+        return Value(static_cast<double>(*value->get<std::int64_t>()));
     return std::nullopt;
 }
 

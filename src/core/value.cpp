@@ -10,7 +10,7 @@ bool operator==(const Value& a, const Value& b) {
         [&](const auto& x) -> bool {
             using T = std::decay_t<decltype(x)>;
             const T& y = std::get<T>(b.data);
-            if constexpr (std::is_same_v<T, Unknown>) return x.missing == y.missing;
+            if constexpr (std::is_same_v<T, Unknown>) return x == y;
             else if constexpr (std::is_same_v<T, Null>) return true;
             else if constexpr (std::is_same_v<T, VersionRef>) {
                 auto c = compare(*x, *y);

@@ -10,12 +10,21 @@
 #include <variant>
 #include <vector>
 
+#include "core/fact_ref.hpp"
 #include "version/version.hpp"
 
 namespace preflight {
 
 struct Unknown {
-    std::set<std::string> missing;  // e.g. "pkg(megatron-core)", "model.linear_num_key_heads"
+    std::set<FactRef> missing;      // the facts nobody could establish
+    std::set<std::string> reasons;  // other causes: "division by zero"
+
+    void add(const Unknown& other) {
+        missing.insert(other.missing.begin(), other.missing.end());
+        reasons.insert(other.reasons.begin(), other.reasons.end());
+    }
+    bool empty() const { return missing.empty() && reasons.empty(); }
+    bool operator==(const Unknown&) const = default;
 };
 struct Null {};
 
@@ -46,7 +55,9 @@ struct Value {
         }
     }
 
-    static Value unknown(std::string missing) { return Value(Unknown{{std::move(missing)}}); }
+    static Value unknown(FactRef missing) { return Value(Unknown{{std::move(missing)}, {}}); }
+    // Unknown for a reason other than a missing fact; `why` reads as a phrase.
+    static Value unknown_because(std::string why) { return Value(Unknown{{}, {std::move(why)}}); }
 };
 
 bool operator==(const Value& a, const Value& b);

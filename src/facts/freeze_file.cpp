@@ -25,7 +25,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
     auto add = [&](const std::string& name, const std::string& version_text, int line) -> Result<void> {
         std::string normalized = version::normalize_package_name(name);
         auto v = version::Version::parse(scheme_of(normalized), version_text);
-        Location where{path, line, 1, "packages." + normalized};
+        Location where{path, line, 1, FactRef::package(normalized).key()};
         if (!v) return fail(fmt::format("'{}' has version '{}', which does not parse", name, version_text), where);
         node.packages[normalized] = Fact{Value(*v), Origin{OriginKind::freeze, where, {}}};
         return {};
@@ -62,7 +62,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
                 std::string name = line.substr(egg + 5);
                 name = name.substr(0, name.find_first_of("&# "));
                 node.packages[version::normalize_package_name(name)] =
-                    Fact{Value::unknown("pkg(" + version::normalize_package_name(name) + ")"),
+                    Fact{Value::unknown(FactRef::package(version::normalize_package_name(name))),
                          Origin{OriginKind::freeze, Location{path, number, 1}, {}}};
             }
             continue;
@@ -71,7 +71,7 @@ Result<NodeFacts> read_freeze_file(const std::string& path, const SchemeOf& sche
         if (auto at = line.find(" @ "); at != std::string::npos) {
             std::string name = trim(line.substr(0, at));
             node.packages[version::normalize_package_name(name)] =
-                Fact{Value::unknown("pkg(" + version::normalize_package_name(name) + ")"),
+                Fact{Value::unknown(FactRef::package(version::normalize_package_name(name))),
                      Origin{OriginKind::freeze, Location{path, number, 1}, {}}};
             continue;
         }

@@ -141,25 +141,28 @@ std::vector<std::string> site_directories(const std::string& python, std::string
     return dirs;
 }
 
-Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of) {
-    NodeFacts node;
-    node.env_complete = true;
-    node.packages_complete = true;
-    node.uncovered = {};
-    node.absent_origin = Origin{OriginKind::probe, {}, {}};
-    auto probe_origin = [](const std::string& path) { return Origin{OriginKind::probe, Location{path}, {}}; };
+namespace {
 
+Origin probed_at(const std::string& where) { return Origin{OriginKind::probe, Location{where}, {}}; }
+
+// Every variable of the process, with the values of secrets redacted before they
+// are stored: a fact can end up in a snapshot bundle or a report.
+void read_environment(NodeFacts& node) {
     for (char** e = environ; e && *e; ++e) {
         std::string entry(*e);
         auto eq = entry.find('=');
         if (eq == std::string::npos || eq == 0) continue;
         std::string name = entry.substr(0, eq);
         Redaction r = redact(name, entry.substr(eq + 1));
-        node.env[name] = Fact{Value(r.value), probe_origin("environment")};
+        node.env[name] = Fact{Value(r.value), probed_at("environment")};
         if (r.rule) node.redacted[name] = *r.rule;
     }
+}
 
-    // sys.path order: PYTHONPATH first, then the interpreter's site directories.
+// The directories Python imports from, in sys.path order (PYTHONPATH first, then the
+// interpreter's site directories), so that the first copy of a package found is the
+// one Python would import. Records the interpreter's own version as package "python".
+std::vector<std::string> import_path(const ProbeOptions& options, NodeFacts& node) {
     std::vector<std::string> dirs;
     if (auto it = node.env.find("PYTHONPATH"); it != node.env.end()) {
         std::istringstream parts(*it->second.value.get<std::string>());
@@ -174,84 +177,100 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
     }
     if (!python_version.empty())
         if (auto v = version::Version::parse(version::Scheme::pep440, python_version))
-            node.packages["python"] = Fact{Value(*v), probe_origin(options.python)};
+            node.packages["python"] = Fact{Value(*v), probed_at(options.python)};
+    return dirs;
+}
 
-    std::error_code ec;
-    std::map<std::string, std::string> where_found;  // normalized name → metadata path
-    for (const auto& dir : dirs) {
-        // A Megatron-LM source tree on the path is megatron-core at its package_info.py version.
-        fs::path info = fs::path(dir) / "megatron" / "core" / "package_info.py";
-        if (auto text = util::read_file(info.string())) {
-            auto kv = key_values(*text);
-            std::string v = kv["MAJOR"] + "." + kv["MINOR"] + "." + kv["PATCH"] + kv["PRE_RELEASE"];
-            if (auto parsed = version::Version::parse(version::Scheme::pep440, v); parsed && !node.packages.count("megatron-core")) {
-                node.packages["megatron-core"] = Fact{Value(*parsed), probe_origin(info.string())};
-                where_found["megatron-core"] = info.string();
-            }
-        }
-        // Read every distribution's metadata in parallel, then take them in path order.
-        struct Read {
-            std::string meta;
-            std::optional<DistMetadata> parsed;
-            bool editable = false;
-            std::optional<std::string> revision;
-            std::string direct_url;
-        };
-        std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
-        for (const auto& name : util::list_directory(dir)) {
-            bool dist = name.size() > 10 && name.ends_with(".dist-info");
-            bool egg = name.size() > 9 && name.ends_with(".egg-info");
-            if (dist || egg) candidates.emplace_back(dir + "/" + name, dist);
-        }
-        std::vector<Read> reads(candidates.size());
-        util::parallel_for(candidates.size(), [&](std::size_t i) {
-            const auto& [path, dist] = candidates[i];
-            Read& r = reads[i];
-            // An .egg-info is a directory holding PKG-INFO, or the PKG-INFO file itself.
-            r.meta = dist ? path + "/METADATA" : path + "/PKG-INFO";
-            auto text = util::read_file(r.meta);
-            if (!dist && !text) {
-                r.meta = path;
-                text = util::read_file(r.meta);
-            }
-            if (text) r.parsed = parse_dist_metadata(*text);
-            if (dist && r.parsed)
-                if (auto text = util::read_file(path + "/direct_url.json"))
-                    if (auto direct = parse_direct_url(*text)) {
-                        r.editable = direct->editable;
-                        r.direct_url = path + "/direct_url.json";
-                        r.revision = source_revision(*direct, [](const std::string& p) { return util::read_file(p); });
-                    }
-        });
-        for (const auto& r : reads) {
-            const std::string& meta = r.meta;
-            std::string normalized = r.parsed ? version::normalize_package_name(r.parsed->name) : "";
-            auto v = r.parsed ? version::Version::parse(scheme_of(normalized), r.parsed->version) : std::nullopt;
-            if (!v) {
-                node.findings.push_back({Severity::warning, "probe-bad-metadata",
-                                         fmt::format("{} has no readable Name and Version; the distribution is skipped", meta),
-                                         Location{meta}});
-                continue;
-            }
-            Origin origin = probe_origin(meta);
-            if (r.editable) origin.rule = "editable";
-            if (auto it = where_found.find(normalized); it != where_found.end()) {
-                const auto* first = node.packages[normalized].value.get<version::Version>();
-                if (first && first->text() != v->text())
-                    node.findings.push_back({Severity::warning, "probe-duplicate-distribution",
-                                             fmt::format("{} is installed twice: {} ({}) and {} ({}); Python imports the first",
-                                                         normalized, first->text(), it->second, v->text(), meta),
-                                             Location{meta}});
-                continue;
-            }
-            node.packages[normalized] = Fact{Value(*v), origin};
-            if (r.revision) node.revisions[normalized] = Fact{Value(*r.revision), probe_origin(r.direct_url)};
-            where_found[normalized] = meta;
-        }
+using WhereFound = std::map<std::string, std::string>;  // normalized name → the metadata it was read from
+
+// A Megatron-LM source tree on the path is megatron-core at its package_info.py
+// version: such trees are used without being installed.
+void read_megatron_source_tree(const std::string& dir, NodeFacts& node, WhereFound& where_found) {
+    fs::path info = fs::path(dir) / "megatron" / "core" / "package_info.py";
+    auto text = util::read_file(info.string());
+    if (!text) return;
+    auto kv = key_values(*text);
+    std::string v = kv["MAJOR"] + "." + kv["MINOR"] + "." + kv["PATCH"] + kv["PRE_RELEASE"];
+    if (auto parsed = version::Version::parse(version::Scheme::pep440, v); parsed && !node.packages.count("megatron-core")) {
+        node.packages["megatron-core"] = Fact{Value(*parsed), probed_at(info.string())};
+        where_found["megatron-core"] = info.string();
     }
+}
 
-    // Shared libraries at the top of a site directory are hook libraries loaded by path
-    // (torch_memory_saver_hook_mode_*.so): their digests identify the build.
+// What one distribution's metadata says, read off the main thread.
+struct DistRead {
+    std::string meta;  // the file its name and version came from
+    std::optional<DistMetadata> parsed;
+    bool editable = false;
+    std::optional<std::string> revision;  // the git branch or tag of a source install
+    std::string direct_url;
+};
+
+// Every .dist-info and .egg-info of a directory, read in parallel (a site directory
+// holds hundreds) and returned in directory order.
+std::vector<DistRead> read_distributions(const std::string& dir) {
+    std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
+    for (const auto& name : util::list_directory(dir)) {
+        bool dist = name.size() > 10 && name.ends_with(".dist-info");
+        bool egg = name.size() > 9 && name.ends_with(".egg-info");
+        if (dist || egg) candidates.emplace_back(dir + "/" + name, dist);
+    }
+    std::vector<DistRead> reads(candidates.size());
+    util::parallel_for(candidates.size(), [&](std::size_t i) {
+        const auto& [path, dist] = candidates[i];
+        DistRead& r = reads[i];
+        // An .egg-info is a directory holding PKG-INFO, or the PKG-INFO file itself.
+        r.meta = dist ? path + "/METADATA" : path + "/PKG-INFO";
+        auto text = util::read_file(r.meta);
+        if (!dist && !text) {
+            r.meta = path;
+            text = util::read_file(r.meta);
+        }
+        if (text) r.parsed = parse_dist_metadata(*text);
+        if (dist && r.parsed)
+            if (auto text = util::read_file(path + "/direct_url.json"))
+                if (auto direct = parse_direct_url(*text)) {
+                    r.editable = direct->editable;
+                    r.direct_url = path + "/direct_url.json";
+                    r.revision = source_revision(*direct, [](const std::string& p) { return util::read_file(p); });
+                }
+    });
+    return reads;
+}
+
+// Takes the distributions in path order: the first of a name is the one Python
+// imports; a later one with another version is reported, not taken.
+void add_distributions(const std::vector<DistRead>& reads, const SchemeOf& scheme_of, NodeFacts& node, WhereFound& where_found) {
+    for (const auto& r : reads) {
+        const std::string& meta = r.meta;
+        std::string normalized = r.parsed ? version::normalize_package_name(r.parsed->name) : "";
+        auto v = r.parsed ? version::Version::parse(scheme_of(normalized), r.parsed->version) : std::nullopt;
+        if (!v) {
+            node.findings.push_back({Severity::warning, "probe-bad-metadata",
+                                     fmt::format("{} has no readable Name and Version; the distribution is skipped", meta),
+                                     Location{meta}});
+            continue;
+        }
+        Origin origin = probed_at(meta);
+        if (r.editable) origin.rule = "editable";
+        if (auto it = where_found.find(normalized); it != where_found.end()) {
+            const auto* first = node.packages[normalized].value.get<version::Version>();
+            if (first && first->text() != v->text())
+                node.findings.push_back({Severity::warning, "probe-duplicate-distribution",
+                                         fmt::format("{} is installed twice: {} ({}) and {} ({}); Python imports the first",
+                                                     normalized, first->text(), it->second, v->text(), meta),
+                                         Location{meta}});
+            continue;
+        }
+        node.packages[normalized] = Fact{Value(*v), origin};
+        if (r.revision) node.revisions[normalized] = Fact{Value(*r.revision), probed_at(r.direct_url)};
+        where_found[normalized] = meta;
+    }
+}
+
+// Shared libraries at the top of a site directory are hook libraries loaded by path
+// (torch_memory_saver_hook_mode_*.so): their digests identify the build.
+void digest_hook_libraries(const std::vector<std::string>& dirs, NodeFacts& node) {
     for (const auto& dir : dirs)
         for (const auto& name : util::list_directory(dir)) {
             auto so = name.find(".so");
@@ -262,34 +281,42 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             if (!fs::is_regular_file(path, size_ec) || fs::file_size(path, size_ec) > (256u << 20) || size_ec) continue;
             auto data = util::read_file(path);
             if (!data || data->size() > (256u << 20)) continue;
-            node.hardware["binary." + name + ".sha256"] = Fact{Value(util::digest_hex(*data, "SHA256")), probe_origin(path)};
-            node.hardware["binary." + name + ".md5"] = Fact{Value(util::digest_hex(*data, "MD5")), probe_origin(path)};
+            node.hardware["binary." + name + ".sha256"] = Fact{Value(util::digest_hex(*data, "SHA256")), probed_at(path)};
+            node.hardware["binary." + name + ".md5"] = Fact{Value(util::digest_hex(*data, "MD5")), probed_at(path)};
         }
+}
 
-    // Ascend CANN toolkit (≤8.x ascend-toolkit layout and the 8.5 cann layout) and driver.
+// Ascend CANN toolkit (≤8.x ascend-toolkit layout and the 8.5 cann layout), the
+// install info and the driver: none of them is a Python package.
+void read_ascend_stack(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
     fs::path ascend = options.ascend_root;
+    std::error_code ec;
     for (const auto& base : {ascend / "ascend-toolkit" / "latest", ascend / "cann"}) {
         for (const auto& e : fs::directory_iterator(base, ec)) {
             fs::path file = e.path() / "ascend_toolkit_install.info";
             if (auto text = util::read_file(file.string()); text && !node.packages.count("cann")) {
                 auto kv = key_values(*text);
                 if (auto v = version::Version::parse(scheme_of("cann"), kv["version"]))
-                    node.packages["cann"] = Fact{Value(*v), probe_origin(file.string())};
+                    node.packages["cann"] = Fact{Value(*v), probed_at(file.string())};
             }
         }
     }
     if (auto text = util::read_file(options.ascend_install_info)) {
         auto kv = key_values(*text);
         for (const auto& [key, value] : kv)
-            node.hardware["ascend." + key] = Fact{Value(value), probe_origin(options.ascend_install_info)};
+            node.hardware["ascend." + key] = Fact{Value(value), probed_at(options.ascend_install_info)};
     }
     if (auto text = util::read_file((ascend / "driver" / "version.info").string())) {
         auto kv = key_values(*text);
         std::string v = kv.count("Version") ? kv["Version"] : kv["version"];
         if (auto parsed = version::Version::parse(scheme_of("ascend-driver"), v))
-            node.packages["ascend-driver"] = Fact{Value(*parsed), probe_origin((ascend / "driver" / "version.info").string())};
+            node.packages["ascend-driver"] = Fact{Value(*parsed), probed_at((ascend / "driver" / "version.info").string())};
     }
-    // Accelerators: npu-smi, nvidia-smi (or the driver's /proc file), the CUDA toolkit.
+}
+
+// Accelerators: npu-smi first, then nvidia-smi (which also gives the driver version);
+// the chip name and device count come from whichever tool saw devices.
+void read_accelerators(const SchemeOf& scheme_of, NodeFacts& node) {
     std::string chip;
     int devices = 0;
     std::string hardware_source;
@@ -306,17 +333,26 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
                 if (chip.empty()) chip = std::string(util::trim(std::string_view(line).substr(0, comma), " \t\r\n"));
                 ++devices;
                 if (auto v = version::Version::parse(scheme_of("nvidia-driver"), util::trim(std::string_view(line).substr(comma + 1), " \t\r\n")); v && !node.packages.count("nvidia-driver"))
-                    node.packages["nvidia-driver"] = Fact{Value(*v), probe_origin("nvidia-smi")};
+                    node.packages["nvidia-driver"] = Fact{Value(*v), probed_at("nvidia-smi")};
             }
             hardware_source = "nvidia-smi";
         }
+    if (devices > 0) {
+        node.hardware["hardware.chip"] = Fact{Value(chip), probed_at(hardware_source)};
+        node.hardware["hardware.devices_per_node"] = Fact{Value(static_cast<std::int64_t>(devices)), probed_at(hardware_source)};
+    }
+}
+
+// The NVIDIA driver from its /proc file when nvidia-smi is missing, and the CUDA
+// toolkit from its version.json.
+void read_cuda_stack(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
     if (auto text = util::read_file("/proc/driver/nvidia/version"); text && !node.packages.count("nvidia-driver")) {
         // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  …"
         std::istringstream words(text->substr(0, text->find('\n')));
         for (std::string w; words >> w;)
             if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
                 if (auto v = version::Version::parse(scheme_of("nvidia-driver"), w)) {
-                    node.packages["nvidia-driver"] = Fact{Value(*v), probe_origin("/proc/driver/nvidia/version")};
+                    node.packages["nvidia-driver"] = Fact{Value(*v), probed_at("/proc/driver/nvidia/version")};
                     break;
                 }
     }
@@ -328,17 +364,39 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
             auto start = text->find('"', text->find(':', v) + 1) + 1;
             auto end = text->find('"', start);
             if (auto parsed = version::Version::parse(scheme_of("cuda"), text->substr(start, end - start)))
-                node.packages["cuda"] = Fact{Value(*parsed), probe_origin(options.cuda_root + "/version.json")};
+                node.packages["cuda"] = Fact{Value(*parsed), probed_at(options.cuda_root + "/version.json")};
         }
     }
-    if (!node.packages.count("cuda")) node.uncovered.insert("cuda");  // may live elsewhere (conda …)
-    node.uncovered.erase("nvidia-driver");  // absent when no tool or /proc file shows one
-    if (devices > 0) {
-        node.hardware["hardware.chip"] = Fact{Value(chip), probe_origin(hardware_source)};
-        node.hardware["hardware.devices_per_node"] = Fact{Value(static_cast<std::int64_t>(devices)), probe_origin(hardware_source)};
+}
+
+}  // namespace
+
+Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of) {
+    NodeFacts node;
+    // The live node shows every variable and every installed distribution: a name
+    // missing here is absent, not unknown (but see CUDA below).
+    node.env_complete = true;
+    node.packages_complete = true;
+    node.uncovered = {};
+    node.absent_origin = Origin{OriginKind::probe, {}, {}};
+
+    read_environment(node);
+    std::vector<std::string> dirs = import_path(options, node);
+    WhereFound where_found;
+    for (const auto& dir : dirs) {
+        read_megatron_source_tree(dir, node, where_found);
+        add_distributions(read_distributions(dir), scheme_of, node, where_found);
     }
+    digest_hook_libraries(dirs, node);
+    read_ascend_stack(options, scheme_of, node);
+    // The NVIDIA driver is taken from nvidia-smi before its /proc file.
+    read_accelerators(scheme_of, node);
+    read_cuda_stack(options, scheme_of, node);
+    // CUDA may live where the probe does not look (conda …): missing, it is unknown.
+    if (!node.packages.count("cuda")) node.uncovered.insert("cuda");
+    node.uncovered.erase("nvidia-driver");  // absent when no tool or /proc file shows one
     struct utsname u {};
-    if (uname(&u) == 0) node.hardware["cpu.arch"] = Fact{Value(std::string(u.machine)), probe_origin("uname")};
+    if (uname(&u) == 0) node.hardware["cpu.arch"] = Fact{Value(std::string(u.machine)), probed_at("uname")};
     return node;
 }
 

@@ -54,7 +54,7 @@ std::optional<Value> value_from(const json& j) {
     }
     if (j.contains("string")) return Value(j["string"].get<std::string>());
     if (j.contains("absent")) return Value(Null{});
-    return Value::unknown("(unknown in the snapshot)");
+    return Value::unknown_because("unknown in the snapshot");
 }
 
 json facts_json(const NodeFacts& node) {

@@ -2,18 +2,10 @@
 
 #include "lang/functions.hpp"
 #include "lang/parser.hpp"
+#include "util/identifiers.hpp"
 
 namespace preflight::lang {
 namespace {
-
-Type type_of_literal(const Value& v) {
-    if (v.is_null()) return {TypeKind::null};
-    if (v.get<bool>()) return {TypeKind::boolean};
-    if (v.get<std::int64_t>()) return {TypeKind::integer};
-    if (v.get<double>()) return {TypeKind::floating};
-    if (v.get<std::string>()) return {TypeKind::string};
-    return {TypeKind::any};
-}
 
 bool loose(const Type& t) { return t.kind == TypeKind::any || t.kind == TypeKind::null; }
 
@@ -27,20 +19,20 @@ bool comparable(const Type& a, const Type& b) {
 
 class Checker {
 public:
-    Checker(const Schema& schema, Expression& e) : schema_(schema), facts_(e.facts), expr_(e) {}
+    Checker(const Schema& schema, Expression& e) : schema_(schema), expr_(e) {}
 
     Result<void> check(Node& n) {
         for (auto& child : n.children)
             if (auto r = check(*child); !r) return r;
         switch (n.kind) {
             case NodeKind::literal:
-                n.type = type_of_literal(n.literal);
+                n.type = type_of(n.literal);
                 return {};
             case NodeKind::name: {
                 auto t = schema_.fact_type(n.name);
                 if (!t) return error_at(n, "unknown fact '" + n.name + "'" + hint(n.name));
                 n.type = *t;
-                facts_.insert(n.name);
+                expr_.reads.insert(FactRef::config(n.name));
                 return {};
             }
             case NodeKind::list: {
@@ -63,14 +55,36 @@ public:
 
 private:
     const Schema& schema_;
-    std::set<std::string>& facts_;
     Expression& expr_;
 
-    std::string hint(const std::string& name) const {
-        if (name == "env" || name.rfind("env.", 0) == 0)
+    // A name written as a job-file key of the environment or the packages: the language
+    // reads those through functions.
+    static std::string hint(const std::string& name) {
+        auto kind = FactRef::from_key(name).kind;
+        if (name == "env" || kind == FactRef::Kind::env)
             return "; read variables with env(\"NAME\"), which also sees the probed environment";
-        if (name.rfind("packages.", 0) == 0) return "; read versions with pkg(\"name\")";
+        if (kind == FactRef::Kind::package) return "; read versions with pkg(\"name\")";
         return "";
+    }
+
+    // A function that reads a package, variable or revision names it in a string
+    // literal: checked and normalized here, once for all such functions, and recorded.
+    Result<void> check_fact_argument(Node& call, FactRef::Kind kind) {
+        Node& arg = *call.children[0];
+        const std::string* name = arg.kind == NodeKind::literal ? arg.literal.get<std::string>() : nullptr;
+        bool variable = kind == FactRef::Kind::env;
+        if (!name)
+            return error_at(arg, call.name + "(): the " + (variable ? "variable" : "package") + " name must be a string literal");
+        if (variable) {
+            if (!util::is_env_name(*name)) return error_at(arg, "'" + *name + "' is not a valid environment variable name");
+            expr_.reads.insert(FactRef{kind, *name});
+            return {};
+        }
+        std::string normalized = version::normalize_package_name(*name);
+        call.scheme = schema_.package_scheme(normalized);
+        arg.literal = Value(normalized);
+        expr_.reads.insert(FactRef{kind, std::move(normalized)});
+        return {};
     }
 
     Result<void> check_call(Node& n) {
@@ -82,12 +96,11 @@ private:
                                                                : std::to_string(f->min_args) + " to " + std::to_string(f->max_args)) +
                                    " argument(s): " + f->signature);
         n.function = f;
+        if (f->reads)
+            if (auto r = check_fact_argument(n, *f->reads); !r) return r;
         auto t = f->check(n, schema_);
         if (!t) return tl::unexpected(t.error());
         n.type = *t;
-        if (n.name == "pkg" || n.name == "installed") expr_.packages.insert(*n.children[0]->literal.get<std::string>());
-        if (n.name == "revision") expr_.revisions.insert(*n.children[0]->literal.get<std::string>());
-        if (n.name == "env") expr_.env_vars.insert(*n.children[0]->literal.get<std::string>());
         return {};
     }
 

@@ -7,6 +7,7 @@
 #include <string_view>
 
 #include "core/error.hpp"
+#include "core/fact_ref.hpp"
 #include "lang/ast.hpp"
 #include "lang/schema.hpp"
 
@@ -15,10 +16,9 @@ namespace preflight::lang {
 struct Expression {
     std::string source;
     NodePtr root;
-    std::set<std::string> facts;     // fact names the expression reads
-    std::set<std::string> packages;  // pkg()/installed() arguments, normalized
-    std::set<std::string> env_vars;  // env() arguments
-    std::set<std::string> revisions; // revision() arguments, normalized
+    // What the expression reads: facts by name (run-configuration keys and derived
+    // facts), and the packages, variables and revisions its function calls name.
+    std::set<FactRef> reads;
 };
 
 // On error, `location.column` is the byte offset into `source`. `expected` is the

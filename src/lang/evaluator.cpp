@@ -11,7 +11,7 @@ namespace {
 Value unknown_of(std::initializer_list<const Value*> values) {
     Unknown u;
     for (const Value* v : values)
-        if (const auto* x = v->get<Unknown>()) u.missing.insert(x->missing.begin(), x->missing.end());
+        if (const auto* x = v->get<Unknown>()) u.add(*x);
     return Value(u);
 }
 
@@ -78,7 +78,7 @@ Value compare_values(const Node& n, const Value& a, const Value& b) {
     if (!c) {
         if (op == "==") return Value(false);
         if (op == "!=") return Value(true);
-        return Value::unknown("(cannot order " + display(a) + " and " + display(b) + ")");
+        return Value::unknown_because("cannot order " + display(a) + " and " + display(b));
     }
     if (op == "==") return Value(*c == 0);
     if (op == "!=") return Value(*c != 0);
@@ -93,19 +93,19 @@ Value arithmetic(const std::string& op, const Value& a, const Value& b) {
     if (op == "+" && a.get<std::string>()) return Value(*a.get<std::string>() + *b.get<std::string>());
     if (op == "/") {
         double d = as_double(b);
-        if (d == 0) return Value::unknown("(division by zero)");
+        if (d == 0) return Value::unknown_because("division by zero");
         return Value(as_double(a) / d);
     }
     if (a.get<std::int64_t>() && b.get<std::int64_t>()) {
         std::int64_t x = *a.get<std::int64_t>(), y = *b.get<std::int64_t>(), r = 0;
         if (op == "%") {
-            if (y == 0) return Value::unknown("(division by zero)");
+            if (y == 0) return Value::unknown_because("division by zero");
             return Value(x % y);
         }
         bool overflow = op == "+" ? __builtin_add_overflow(x, y, &r)
                       : op == "-" ? __builtin_sub_overflow(x, y, &r)
                                   : __builtin_mul_overflow(x, y, &r);
-        if (overflow) return Value::unknown("(integer overflow)");
+        if (overflow) return Value::unknown_because("integer overflow");
         return Value(r);
     }
     double x = as_double(a), y = as_double(b);
@@ -134,9 +134,9 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             Unknown missing;
             for (const auto& c : n.children) {
                 args.push_back(evaluate(*c, ctx));
-                if (const auto* u = args.back().get<Unknown>()) missing.missing.insert(u->missing.begin(), u->missing.end());
+                if (const auto* u = args.back().get<Unknown>()) missing.add(*u);
             }
-            if (!missing.missing.empty() && !n.function->sees_unknown) return Value(missing);
+            if (!missing.empty() && !n.function->sees_unknown) return Value(missing);
             return n.function->eval(n, args, ctx);
         }
         case NodeKind::unary: {
@@ -144,7 +144,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             if (v.is_unknown() || v.is_null()) return v;
             if (n.op == "!") return Value(!*v.get<bool>());
             if (const auto* i = v.get<std::int64_t>()) {
-                if (*i == INT64_MIN) return Value::unknown("(integer overflow)");
+                if (*i == INT64_MIN) return Value::unknown_because("integer overflow");
                 return Value(-*i);
             }
             return Value(-as_double(v));
@@ -172,7 +172,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             return arithmetic(op, a, b);
         }
     }
-    return Value::unknown("(internal: unhandled node)");
+    return Value::unknown_because("internal: unhandled node");
 }
 
 }  // namespace preflight::lang

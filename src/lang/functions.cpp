@@ -35,28 +35,18 @@ Result<std::string> want_literal(const Node& call, std::size_t i, const char* wh
 
 // ---- checks -------------------------------------------------------------------
 
-Result<Type> check_pkg(Node& call, const Schema& schema) {
-    auto name = want_literal(call, 0, "the package name");
-    if (!name) return tl::unexpected(name.error());
-    std::string normalized = version::normalize_package_name(*name);
-    call.children[0]->literal = Value(normalized);
-    call.scheme = schema.package_scheme(normalized);
-    if (call.name == "installed") return Type{TypeKind::boolean};
-    if (call.name == "revision") return Type{TypeKind::string};
-    return Type{TypeKind::version};
+// The result type of a function whose arguments need no check beyond what the
+// compiler does for every call (count, and a named fact's literal).
+template <TypeKind kind>
+Result<Type> returns(Node&, const Schema&) {
+    return Type{kind};
 }
 
-Result<Type> check_env(Node& call, const Schema&) {
-    auto name = want_literal(call, 0, "the variable name");
-    if (!name) return tl::unexpected(name.error());
-    if (!util::is_env_name(*name)) return error_at(*call.children[0], "'" + *name + "' is not a valid environment variable name");
-    return Type{TypeKind::string};
-}
-
+template <version::Scheme scheme>
 Result<Type> check_version_literal(Node& call, const Schema&) {
     auto text = want_literal(call, 0, "the version");
     if (!text) return tl::unexpected(text.error());
-    call.scheme = call.name == "cann_version" ? version::Scheme::cann : version::Scheme::pep440;
+    call.scheme = scheme;
     auto parsed = version::Version::parse(call.scheme, *text);
     if (parsed) call.const_version = std::make_shared<const version::Version>(std::move(*parsed));
     if (!call.const_version)
@@ -77,15 +67,14 @@ Result<Type> check_satisfies(Node& call, const Schema&) {
     return Type{TypeKind::boolean};
 }
 
-Result<Type> check_strings(Node& call, TypeKind result) {
+Result<Type> check_strings(Node& call, Type result) {
     for (std::size_t i = 0; i < call.children.size(); ++i)
         if (auto r = want(call, i, TypeKind::string); !r) return tl::unexpected(r.error());
-    if (call.name == std::string("split")) return Type{TypeKind::list, TypeKind::string};
-    return Type{result};
+    return result;
 }
-Result<Type> check_string_fn(Node& call, const Schema&) { return check_strings(call, TypeKind::string); }
-Result<Type> check_string_pred(Node& call, const Schema&) { return check_strings(call, TypeKind::boolean); }
-Result<Type> check_split(Node& call, const Schema&) { return check_strings(call, TypeKind::list); }
+Result<Type> check_string_fn(Node& call, const Schema&) { return check_strings(call, {TypeKind::string}); }
+Result<Type> check_string_pred(Node& call, const Schema&) { return check_strings(call, {TypeKind::boolean}); }
+Result<Type> check_split(Node& call, const Schema&) { return check_strings(call, {TypeKind::list, TypeKind::string}); }
 Result<Type> check_to_int(Node& call, const Schema&) {
     if (auto r = want(call, 0, TypeKind::string); !r) return tl::unexpected(r.error());
     return Type{TypeKind::integer};
@@ -94,7 +83,7 @@ Result<Type> check_to_int(Node& call, const Schema&) {
 Result<Type> check_contains(Node& call, const Schema&) {
     const Type& hay = call.children[0]->type;
     if (hay.kind == TypeKind::list || hay.kind == TypeKind::any || hay.kind == TypeKind::null) return Type{TypeKind::boolean};
-    return check_strings(call, TypeKind::boolean);
+    return check_strings(call, {TypeKind::boolean});
 }
 
 Result<Type> check_count_containing(Node& call, const Schema&) {
@@ -112,8 +101,6 @@ Result<Type> check_len(Node& call, const Schema&) {
         return error_at(*call.children[0], "len(): argument must be a list or string, not " + to_string(t));
     return Type{TypeKind::integer};
 }
-
-Result<Type> check_known(Node&, const Schema&) { return Type{TypeKind::boolean}; }
 
 Result<Type> check_minmax(Node& call, const Schema&) {
     for (std::size_t i = 0; i < call.children.size(); ++i)
@@ -210,8 +197,9 @@ Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalConte
     // A package's version is the one installed (or declared so by the job), judged
     // as installed: 4.4.0.dev0 from a source checkout is inside `>=4.2.0`.
     auto inside = call.range->contains(*v, version::Membership::installed);
-    if (!inside) return Value::unknown("(" + v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
-                                       std::string(to_string(call.range->scheme())) + ")");
+    if (!inside)
+        return Value::unknown_because(v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
+                                      std::string(to_string(call.range->scheme())));
     return Value(*inside);
 }
 
@@ -246,7 +234,7 @@ Value eval_contains(const Node&, const std::vector<Value>& args, EvalContext&) {
 
 Value eval_starts_with(const Node&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(false);
-    return Value(str_arg(args, 0).rfind(str_arg(args, 1), 0) == 0);
+    return Value(str_arg(args, 0).starts_with(str_arg(args, 1)));
 }
 
 Value eval_lower(const Node&, const std::vector<Value>& args, EvalContext&) {
@@ -345,7 +333,9 @@ Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null() || args[1].is_null()) return Value(false);
     const auto& v = *args[0].get<version::Version>();
     auto range = version::VersionRange::parse(v.scheme(), str_arg(args, 1));
-    if (!range) return Value::unknown("('" + str_arg(args, 1) + "' is not a valid " + std::string(to_string(v.scheme())) + " range)");
+    if (!range)
+        return Value::unknown_because("'" + str_arg(args, 1) + "' is not a valid " + std::string(to_string(v.scheme())) +
+                                      " range");
     return Value(range->contains(v, version::Membership::installed).value_or(false));
 }
 
@@ -370,7 +360,7 @@ Value eval_unknown_items(const Node&, const std::vector<Value>& args, EvalContex
 Value eval_div(const Node&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     std::int64_t a = *args[0].get<std::int64_t>(), b = *args[1].get<std::int64_t>();
-    if (b == 0) return Value::unknown("(division by zero)");
+    if (b == 0) return Value::unknown_because("division by zero");
     std::int64_t q = a / b;
     if ((a % b != 0) && ((a < 0) != (b < 0))) --q;  // floor, as Python's //
     return Value(q);
@@ -392,7 +382,7 @@ Value eval_lookup_required(const Node& call, const std::vector<Value>& args, Eva
     const std::string& key_column = *call.children[1]->literal.get<std::string>();
     Value cell = ctx.lookup(table, key_column, args[2], *call.children[3]->literal.get<std::string>());
     if (!cell.is_null()) return cell;
-    return Value::unknown("(table '" + table + "' has no row with " + key_column + " = " + display(args[2]) + ")");
+    return Value::unknown_because("table '" + table + "' has no row with " + key_column + " = " + display(args[2]));
 }
 
 // The version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4. A
@@ -408,80 +398,232 @@ Value eval_public_version(const Node&, const std::vector<Value>& args, EvalConte
 
 const std::vector<FunctionDef>& all_functions() {
     static const std::vector<FunctionDef> table = {
-        {"alloc_conf", "alloc_conf(conf: string, key: string) -> string",
-         "The value of `key` in a `key:value,key:value` allocator config; null when absent or unset.", 2, 2,
-         check_string_fn, eval_alloc_conf},
-        {"alloc_conf_set", "alloc_conf_set(conf: string, key: string, value: string) -> string",
-         "The allocator config with `key` set to `value`, every other entry kept in order.", 3, 3, check_string_fn,
-         eval_alloc_conf_set},
-        {"alloc_conf_keys", "alloc_conf_keys(conf: string) -> list<string>",
-         "The keys of an allocator config, in order (empty when unset or malformed).", 1, 1, check_alloc_conf_keys,
-         eval_alloc_conf_keys},
-        {"alloc_conf_valid", "alloc_conf_valid(conf: string) -> bool",
-         "Whether the allocator config parses as `key:value` entries (an unset config is valid).", 1, 1, check_string_pred,
-         eval_alloc_conf_valid},
-        {"base_version", "base_version(v: version) -> string",
-         "The release part of a version as text: 2.7.1 for 2.7.1.post2+cpu, 8.5.RC1 for a CANN 8.5.RC1.alpha001.", 1, 1,
-         check_version_to_string, eval_base_version},
-        {"cann_version", "cann_version(text: string literal) -> version", "A CANN-scheme version constant.", 1, 1,
-         check_version_literal, eval_version_literal},
-        {"contains", "contains(haystack: string | list, needle) -> bool", "Substring or list membership.", 2, 2,
-         check_contains, eval_contains},
-        {"count_containing", "count_containing(items: list<string>, needle: string) -> int",
-         "How many items contain `needle`.", 2, 2, check_count_containing, eval_count_containing},
-        {"div", "div(a: int, b: int) -> int", "Integer division rounding down, as Python's //.", 2, 2, check_minmax, eval_div},
-        {"env", "env(name: string literal) -> string",
-         "The launch environment's value of a variable: [env] of the job, else the probed environment; null when unset.", 1,
-         1, check_env, eval_env},
-        {"given", "given(fact) -> bool", "Whether the job (or a fix) sets the fact, rather than leaving its default.", 1, 1,
-         check_given, eval_given, true},
-        {"in_range", "in_range(v: version, range: string) -> bool",
-         "Whether the installed version `v` lies in a range known only at run time (a table cell), as satisfies().", 2, 2,
-         check_in_range, eval_in_range},
-        {"installed", "installed(name: string literal) -> bool", "Whether the package is known to be installed.", 1, 1,
-         check_pkg, eval_installed},
-        {"known", "known(x) -> bool", "True when `x` could be established; never unknown itself.", 1, 1, check_known,
-         eval_known, true},
-        {"len", "len(x: string | list) -> int", "Length of a string or list.", 1, 1, check_len, eval_len},
-        {"lookup", "lookup(table, key_column, key, value_column) -> column type",
-         "The `value_column` cell of the first row of a pack table whose `key_column` equals `key`; null when none does.",
-         4, 4, check_lookup, eval_lookup},
-        {"lookup_required", "lookup_required(table, key_column, key, value_column) -> column type",
-         "As lookup(), but unknown (not null) when no row matches: the table does not know the key, so a rule over it is "
-         "undetermined.",
-         4, 4, check_lookup, eval_lookup_required},
-        {"lower", "lower(s: string) -> string", "Lower-cased text.", 1, 1, check_string_fn, eval_lower},
-        {"max", "max(a: int, b: int) -> int", "The larger integer.", 2, 2, check_minmax, eval_max},
-        {"min", "min(a: int, b: int) -> int", "The smaller integer.", 2, 2, check_minmax, eval_min},
-        {"normalized", "normalized(v: version) -> string", "The normalized text of a version (PEP 440: 1.0rc1 for 1.0-RC1).", 1,
-         1, check_version_to_string, eval_normalized},
-        {"pkg", "pkg(name: string literal) -> version",
-         "The version of a distribution (PEP 503 name) or of a reserved layer (cann, python …); null when known absent.", 1,
-         1, check_pkg, eval_pkg},
-        {"public_version", "public_version(v: version) -> string",
-         "The normalized version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4.", 1, 1,
-         check_version_to_string, eval_public_version},
-        {"release", "release(v: version, n: int) -> string", "The first n release numbers as text: release('0.18.0rc1', 2) is 0.18.", 2,
-         2, check_version_to_string, eval_release},
-        {"revision", "revision(name: string literal) -> string",
-         "The git branch or tag a distribution was installed from ([revisions] of the job, else a source install's "
-         "direct_url.json or .git/HEAD); null when the package is known absent, unknown when nobody recorded it.",
-         1, 1, check_pkg, eval_revision},
-        {"satisfies", "satisfies(v: version, range: string literal) -> bool",
-         "Whether the installed version `v` lies in the range, in its scheme (PEP 440 or CANN); a pre-release or dev "
-         "build is judged by the clauses alone.",
-         2, 2, check_satisfies,
-         eval_satisfies},
-        {"split", "split(s: string, sep: string) -> list<string>", "Pieces of `s` between separators.", 2, 2, check_split,
-         eval_split},
-        {"starts_with", "starts_with(s: string, prefix: string) -> bool", "Prefix test.", 2, 2, check_string_pred,
-         eval_starts_with},
-        {"to_int", "to_int(s: string) -> int", "The integer a string spells; null when it spells none.", 1, 1, check_to_int,
-         eval_to_int},
-        {"unknown_items", "unknown_items(items: list<string>, known: list<string>) -> list<string>",
-         "The items not in `known`, in order.", 2, 2, check_unknown_items, eval_unknown_items},
-        {"version", "version(text: string literal) -> version", "A PEP 440 version constant.", 1, 1,
-         check_version_literal, eval_version_literal},
+        {.name = "alloc_conf",
+         .signature = "alloc_conf(conf: string, key: string) -> string",
+         .doc = "The value of `key` in a `key:value,key:value` allocator config; null when absent or unset.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_string_fn,
+         .eval = eval_alloc_conf},
+        {.name = "alloc_conf_set",
+         .signature = "alloc_conf_set(conf: string, key: string, value: string) -> string",
+         .doc = "The allocator config with `key` set to `value`, every other entry kept in order.",
+         .min_args = 3,
+         .max_args = 3,
+         .check = check_string_fn,
+         .eval = eval_alloc_conf_set},
+        {.name = "alloc_conf_keys",
+         .signature = "alloc_conf_keys(conf: string) -> list<string>",
+         .doc = "The keys of an allocator config, in order (empty when unset or malformed).",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_alloc_conf_keys,
+         .eval = eval_alloc_conf_keys},
+        {.name = "alloc_conf_valid",
+         .signature = "alloc_conf_valid(conf: string) -> bool",
+         .doc = "Whether the allocator config parses as `key:value` entries (an unset config is valid).",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_string_pred,
+         .eval = eval_alloc_conf_valid},
+        {.name = "base_version",
+         .signature = "base_version(v: version) -> string",
+         .doc = "The release part of a version as text: 2.7.1 for 2.7.1.post2+cpu, 8.5.RC1 for a CANN 8.5.RC1.alpha001.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_version_to_string,
+         .eval = eval_base_version},
+        {.name = "cann_version",
+         .signature = "cann_version(text: string literal) -> version",
+         .doc = "A CANN-scheme version constant.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_version_literal<version::Scheme::cann>,
+         .eval = eval_version_literal},
+        {.name = "contains",
+         .signature = "contains(haystack: string | list, needle) -> bool",
+         .doc = "Substring or list membership.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_contains,
+         .eval = eval_contains},
+        {.name = "count_containing",
+         .signature = "count_containing(items: list<string>, needle: string) -> int",
+         .doc = "How many items contain `needle`.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_count_containing,
+         .eval = eval_count_containing},
+        {.name = "div",
+         .signature = "div(a: int, b: int) -> int",
+         .doc = "Integer division rounding down, as Python's //.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_minmax,
+         .eval = eval_div},
+        {.name = "env",
+         .signature = "env(name: string literal) -> string",
+         .doc = "The launch environment's value of a variable: [env] of the job, else the probed environment; null when unset.",
+         .min_args = 1,
+         .max_args = 1,
+         .reads = FactRef::Kind::env,
+         .check = returns<TypeKind::string>,
+         .eval = eval_env},
+        {.name = "given",
+         .signature = "given(fact) -> bool",
+         .doc = "Whether the job (or a fix) sets the fact, rather than leaving its default.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_given,
+         .eval = eval_given,
+         .sees_unknown = true},
+        {.name = "in_range",
+         .signature = "in_range(v: version, range: string) -> bool",
+         .doc = "Whether the installed version `v` lies in a range known only at run time (a table cell), as satisfies().",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_in_range,
+         .eval = eval_in_range},
+        {.name = "installed",
+         .signature = "installed(name: string literal) -> bool",
+         .doc = "Whether the package is known to be installed.",
+         .min_args = 1,
+         .max_args = 1,
+         .reads = FactRef::Kind::package,
+         .check = returns<TypeKind::boolean>,
+         .eval = eval_installed},
+        {.name = "known",
+         .signature = "known(x) -> bool",
+         .doc = "True when `x` could be established; never unknown itself.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = returns<TypeKind::boolean>,
+         .eval = eval_known,
+         .sees_unknown = true},
+        {.name = "len",
+         .signature = "len(x: string | list) -> int",
+         .doc = "Length of a string or list.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_len,
+         .eval = eval_len},
+        {.name = "lookup",
+         .signature = "lookup(table, key_column, key, value_column) -> column type",
+         .doc = "The `value_column` cell of the first row of a pack table whose `key_column` equals `key`; null when none does.",
+         .min_args = 4,
+         .max_args = 4,
+         .check = check_lookup,
+         .eval = eval_lookup},
+        {.name = "lookup_required",
+         .signature = "lookup_required(table, key_column, key, value_column) -> column type",
+         .doc = "As lookup(), but unknown (not null) when no row matches: the table does not know the key, so a rule over it is "
+                "undetermined.",
+         .min_args = 4,
+         .max_args = 4,
+         .check = check_lookup,
+         .eval = eval_lookup_required},
+        {.name = "lower",
+         .signature = "lower(s: string) -> string",
+         .doc = "Lower-cased text.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_string_fn,
+         .eval = eval_lower},
+        {.name = "max",
+         .signature = "max(a: int, b: int) -> int",
+         .doc = "The larger integer.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_minmax,
+         .eval = eval_max},
+        {.name = "min",
+         .signature = "min(a: int, b: int) -> int",
+         .doc = "The smaller integer.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_minmax,
+         .eval = eval_min},
+        {.name = "normalized",
+         .signature = "normalized(v: version) -> string",
+         .doc = "The normalized text of a version (PEP 440: 1.0rc1 for 1.0-RC1).",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_version_to_string,
+         .eval = eval_normalized},
+        {.name = "pkg",
+         .signature = "pkg(name: string literal) -> version",
+         .doc = "The version of a distribution (PEP 503 name) or of a reserved layer (cann, python …); null when known absent.",
+         .min_args = 1,
+         .max_args = 1,
+         .reads = FactRef::Kind::package,
+         .check = returns<TypeKind::version>,
+         .eval = eval_pkg},
+        {.name = "public_version",
+         .signature = "public_version(v: version) -> string",
+         .doc = "The normalized version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_version_to_string,
+         .eval = eval_public_version},
+        {.name = "release",
+         .signature = "release(v: version, n: int) -> string",
+         .doc = "The first n release numbers as text: release('0.18.0rc1', 2) is 0.18.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_version_to_string,
+         .eval = eval_release},
+        {.name = "revision",
+         .signature = "revision(name: string literal) -> string",
+         .doc = "The git branch or tag a distribution was installed from ([revisions] of the job, else a source install's "
+                "direct_url.json or .git/HEAD); null when the package is known absent, unknown when nobody recorded it.",
+         .min_args = 1,
+         .max_args = 1,
+         .reads = FactRef::Kind::revision,
+         .check = returns<TypeKind::string>,
+         .eval = eval_revision},
+        {.name = "satisfies",
+         .signature = "satisfies(v: version, range: string literal) -> bool",
+         .doc = "Whether the installed version `v` lies in the range, in its scheme (PEP 440 or CANN); a pre-release or dev "
+                "build is judged by the clauses alone.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_satisfies,
+         .eval = eval_satisfies},
+        {.name = "split",
+         .signature = "split(s: string, sep: string) -> list<string>",
+         .doc = "Pieces of `s` between separators.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_split,
+         .eval = eval_split},
+        {.name = "starts_with",
+         .signature = "starts_with(s: string, prefix: string) -> bool",
+         .doc = "Prefix test.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_string_pred,
+         .eval = eval_starts_with},
+        {.name = "to_int",
+         .signature = "to_int(s: string) -> int",
+         .doc = "The integer a string spells; null when it spells none.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_to_int,
+         .eval = eval_to_int},
+        {.name = "unknown_items",
+         .signature = "unknown_items(items: list<string>, known: list<string>) -> list<string>",
+         .doc = "The items not in `known`, in order.",
+         .min_args = 2,
+         .max_args = 2,
+         .check = check_unknown_items,
+         .eval = eval_unknown_items},
+        {.name = "version",
+         .signature = "version(text: string literal) -> version",
+         .doc = "A PEP 440 version constant.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_version_literal<version::Scheme::pep440>,
+         .eval = eval_version_literal},
     };
     return table;
 }

@@ -1,11 +1,15 @@
-// The built-in functions of the rule language: their signatures (checked when a
-// pack loads) and their meaning (applied when a rule is evaluated).
+// The built-in functions of the rule language, the one source of what the language
+// offers: each entry holds a function's signature and doc (the generated function
+// reference in docs/rule-language.md prints them), what it reads, its checker (run
+// when a pack loads) and its evaluator (run when a rule is evaluated).
 #pragma once
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fact_ref.hpp"
 #include "core/value.hpp"
 #include "lang/ast.hpp"
 #include "lang/schema.hpp"
@@ -18,6 +22,11 @@ struct FunctionDef {
     const char* doc;
     std::size_t min_args;
     std::size_t max_args;
+    // Set for a function that reads a fact outside the run configuration: its first
+    // argument is then a string literal naming it (a package, a variable). The checker
+    // validates and normalizes that name before `check` runs, and records it among the
+    // facts the expression reads.
+    std::optional<FactRef::Kind> reads;
     // Type-checks a call whose arguments are already typed; may precompile constants.
     Result<Type> (*check)(Node& call, const Schema& schema);
     // Arguments arrive evaluated and known (never Unknown) unless `sees_unknown`.

@@ -2,6 +2,8 @@
 
 #include <string>
 
+#include "core/value.hpp"
+
 namespace preflight::lang {
 
 enum class TypeKind { any, null, boolean, integer, floating, string, version, list };
@@ -48,6 +50,16 @@ inline bool parse_type(const std::string& text, Type& out) {
             return true;
         }
     return false;
+}
+
+// The type of a literal value: a pack's literal or table cell, a job's TOML scalar.
+inline Type type_of(const Value& v) {
+    if (v.is_null()) return {TypeKind::null};
+    if (v.get<bool>()) return {TypeKind::boolean};
+    if (v.get<std::int64_t>()) return {TypeKind::integer};
+    if (v.get<double>()) return {TypeKind::floating};
+    if (v.get<std::string>()) return {TypeKind::string};
+    return {TypeKind::any};
 }
 
 }  // namespace preflight::lang

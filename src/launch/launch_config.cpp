@@ -127,7 +127,7 @@ private:
     void read_env() {
         for (const auto& [name, binding] : command_.env) {
             Value v = binding.value ? Value(*binding.value)
-                                    : Value::unknown(fmt::format("env.{} ({})", name, binding.unknown_because));
+                                    : Value::unknown_because(fmt::format("env {}: {}", name, binding.unknown_because));
             cfg_.env[name] = Fact{v, Origin{OriginKind::job, binding.where, {}}};
         }
     }
@@ -156,7 +156,7 @@ private:
             where.key = spec->key;
             std::string what = "$" + spec->variable;
             if (!binding.value) {
-                set(spec->key, Value::unknown(fmt::format("env.{} ({})", spec->variable, binding.unknown_because)), where);
+                set(spec->key, Value::unknown_because(fmt::format("env {}: {}", spec->variable, binding.unknown_because)), where);
             } else if (spec->count) {
                 std::int64_t n = 0;
                 std::size_t start = 0;
@@ -196,11 +196,11 @@ private:
             auto mapped = apply_map(map, word, accelerator());
             if (!mapped) {
                 note(Severity::info, fmt::format("not interpreted: {} {} (no {} value for it)", what, word, key), where);
-                set(key, Value::unknown(fmt::format("{} ({} {})", key, what, word)), where);
+                set(key, Value::unknown_because(fmt::format("{}: no value for {} {}", key, what, word)), where);
                 return {};
             }
             if (mapped->is_unknown()) {
-                set(key, Value::unknown(fmt::format("hardware.accelerator (to read {} {})", what, word)), where);
+                set(key, Value::unknown(FactRef::config("hardware.accelerator")), where);
                 return {};
             }
             text = *mapped->get<std::string>();
@@ -327,7 +327,7 @@ private:
             return fail(fmt::format("{} needs a value", flag.written), flag.where);
         if (spec.key.empty()) return {};
         if (!flag.values.empty() && !flag.values.front().text) {
-            set(spec.key, Value::unknown(fmt::format("{} ({})", spec.key, flag.values.front().unknown_because)), where);
+            set(spec.key, Value::unknown_because(fmt::format("{}: {}", spec.key, flag.values.front().unknown_because)), where);
             return {};
         }
         std::string word = flag.values.empty() ? "true" : *flag.values.front().text;
@@ -359,7 +359,7 @@ private:
         where.key = "train.world_size";
         const auto* p = per_node.value.get<std::int64_t>();
         const auto* n = nodes.get<std::int64_t>();
-        set("train.world_size", p && n ? Value(*p * *n) : Value::unknown("train.world_size (processes per node or nodes)"), where);
+        set("train.world_size", p && n ? Value(*p * *n) : Value::unknown(FactRef::config("hardware.devices_per_node")), where);
     }
 };
 

@@ -294,7 +294,7 @@ std::optional<Value> apply_map(const std::vector<ValueMapping>& map, const std::
         if (m.from != "*" && m.from != word) continue;
         if (!m.accelerator.empty()) {
             if (accelerator.is_unknown() || accelerator.is_null())
-                return Value::unknown("hardware.accelerator");
+                return Value::unknown(FactRef::config("hardware.accelerator"));
             const auto* a = accelerator.get<std::string>();
             if (!a || *a != m.accelerator) continue;
         }

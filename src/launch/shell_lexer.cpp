@@ -13,8 +13,7 @@ bool is_name_char(char c) { return is_name_start(c) || (c >= '0' && c <= '9'); }
 bool is_digit(char c) { return c >= '0' && c <= '9'; }
 // Characters that end an unquoted word.
 bool is_meta(char c) {
-    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' ||
-           c == '>';
+    return c == ' ' || c == '\t' || c == '\n' || c == ';' || c == '&' || c == '|' || c == '(' || c == ')' || c == '<' || c == '>';
 }
 
 class Lexer {
@@ -22,6 +21,7 @@ public:
     Lexer(std::string_view text, const LineIndex& lines) : t_(text), lines_(lines) {}
 
     Result<std::vector<Token>> run() {
+        out_.reserve(t_.size() / 16 + 8);
         while (true) {
             skip_blanks();
             if (i_ >= t_.size()) {
@@ -409,7 +409,8 @@ private:
             default: return skip_rest("parameter expansion");
         }
         i_ = k + 1;
-        if (++depth_ > kMaxShellNesting) return error_at(start, "expansions nest more than " + std::to_string(kMaxShellNesting) + " levels");
+        if (++depth_ > kMaxShellNesting)
+            return error_at(start, "expansions nest more than " + std::to_string(kMaxShellNesting) + " levels");
         auto operand = lex_operand(start, quoted);
         --depth_;
         if (!operand) return tl::unexpected(operand.error());
@@ -546,7 +547,8 @@ private:
     // From an opening `open` at `start` to just past its matching `close`, past quotes
     // and nested substitutions.
     Result<std::size_t> skip_group(std::size_t start, char open, char close, const std::string& what) {
-        if (++depth_ > kMaxShellNesting) return error_at(start, what + " nests more than " + std::to_string(kMaxShellNesting) + " levels");
+        if (++depth_ > kMaxShellNesting)
+            return error_at(start, what + " nests more than " + std::to_string(kMaxShellNesting) + " levels");
         int depth = 0;
         std::size_t k = start;
         while (k < t_.size()) {

@@ -190,8 +190,8 @@ private:
             while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
             if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
             ++p_;
-        } else if (is_word(t, "function") || (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen &&
-                                              peek(2).kind == TK::rparen)) {
+        } else if (is_word(t, "function") ||
+                   (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen && peek(2).kind == TK::rparen)) {
             bool keyword = is_word(t, "function");
             if (keyword) ++p_;
             if (cur().kind != TK::word) return unexpected(cur());
@@ -251,11 +251,14 @@ private:
         std::string_view previous;
         while (true) {
             const Token& t = cur();
-            if (t.kind == TK::end)
-                return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
+            if (t.kind == TK::end) return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
             ++p_;
             switch (t.kind) {
-                case TK::lparen: stack.push_back('('); command_start = true; command = {}; break;
+                case TK::lparen:
+                    stack.push_back('(');
+                    command_start = true;
+                    command = {};
+                    break;
                 case TK::rparen:
                     if (!stack.empty() && stack.back() == '(') stack.pop_back();
                     command_start = true;
@@ -294,8 +297,9 @@ private:
                                command == "readonly" || command == "unset" || command == "read" || command == "getopts" ||
                                command == "mapfile" || command == "readarray" || command == "let" || command == "printf") {
                         auto name = t.assignment ? assigned_name(t) : w;
-                        if (command == "let") name = name.substr(0, name.find_first_not_of(
-                                                                         "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
+                        if (command == "let")
+                            name = name.substr(
+                                0, name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
                         if (shell::is_name(name)) {
                             e.effects.assigns.insert(std::string(name));
                             if (command == "export") e.effects.exports.insert(std::string(name));
@@ -360,11 +364,11 @@ struct Shell {
 // Variables bash sets itself whatever the environment says.
 bool set_by_bash(std::string_view name) {
     static const std::set<std::string_view> names = {
-        "RANDOM",  "SRANDOM",      "SECONDS",       "LINENO",   "BASHPID",    "EPOCHSECONDS", "EPOCHREALTIME",
-        "PPID",    "HOSTNAME",     "HOSTTYPE",      "OSTYPE",   "MACHTYPE",   "UID",          "EUID",
-        "GROUPS",  "BASH",         "BASH_VERSION",  "BASHOPTS", "SHELLOPTS",  "SHLVL",        "PWD",
-        "OLDPWD",  "BASH_SOURCE",  "FUNCNAME",      "BASH_LINENO", "DIRSTACK", "PIPESTATUS",  "HISTCMD",
-        "OPTIND",  "BASH_COMMAND", "BASH_SUBSHELL", "BASH_ARGV", "BASH_ARGC", "BASH_VERSINFO", "BASH_EXECUTION_STRING"};
+        "RANDOM", "SRANDOM",      "SECONDS",       "LINENO",      "BASHPID",   "EPOCHSECONDS",  "EPOCHREALTIME",
+        "PPID",   "HOSTNAME",     "HOSTTYPE",      "OSTYPE",      "MACHTYPE",  "UID",           "EUID",
+        "GROUPS", "BASH",         "BASH_VERSION",  "BASHOPTS",    "SHELLOPTS", "SHLVL",         "PWD",
+        "OLDPWD", "BASH_SOURCE",  "FUNCNAME",      "BASH_LINENO", "DIRSTACK",  "PIPESTATUS",    "HISTCMD",
+        "OPTIND", "BASH_COMMAND", "BASH_SUBSHELL", "BASH_ARGV",   "BASH_ARGC", "BASH_VERSINFO", "BASH_EXECUTION_STRING"};
     return names.contains(name);
 }
 bool always_dynamic(std::string_view name) {
@@ -535,8 +539,7 @@ private:
     }
 
     std::string at_line(const Source& src, std::size_t offset) const {
-        return "line " + std::to_string(src.lines->line_of(offset)) +
-               (&src == sources_.front().get() ? "" : " of " + src.path);
+        return "line " + std::to_string(src.lines->line_of(offset)) + (&src == sources_.front().get() ? "" : " of " + src.path);
     }
 
     // --- lists -------------------------------------------------------------------
@@ -544,6 +547,7 @@ private:
     Result<void> run_list(const Source& src, const List& list, Shell& sh) {
         for (const auto& item : list.items) {
             if (sh.stopped || sh.returned) break;
+            PREFLIGHT_TRY(within_budget(src, item.pipelines[0].elements[0].offset));
             PREFLIGHT_TRY(run_and_or(src, item, sh));
         }
         return {};
@@ -551,7 +555,7 @@ private:
 
     Result<void> run_and_or(const Source& src, const AndOr& item, Shell& sh) {
         if (item.background) {  // a subshell: its assignments stay in it
-            Shell copy = sh;
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, item.pipelines[0].elements[0].offset));
             return run_and_or_in(src, item, copy);
         }
         return run_and_or_in(src, item, sh);
@@ -561,7 +565,7 @@ private:
         PREFLIGHT_TRY(run_pipeline(src, item.pipelines[0], sh));
         for (std::size_t k = 1; k < item.pipelines.size() && !sh.stopped && !sh.returned; ++k) {
             // may or may not run: what it changes is unknown afterwards
-            Shell maybe = sh;
+            Shell maybe = PREFLIGHT_TRY(copy_of(sh, src, item.operators[k - 1]->offset));
             PREFLIGHT_TRY(run_pipeline(src, item.pipelines[k], maybe));
             const Token& op = *item.operators[k - 1];
             merge(sh, maybe, "set after '" + std::string(op.raw) + "' on " + at_line(src, op.offset) + ", which may not run");
@@ -575,7 +579,24 @@ private:
         v.because = because;
     }
 
-    static void merge(Shell& sh, const Shell& maybe, const std::string& because) {
+    // A copy of the shell for a subshell or a command that may not run. Copies cost
+    // the variables they copy; a hostile script of 20,000 variables and 60,000
+    // `a && a` would otherwise take minutes, so the work is bounded.
+    Result<Shell> copy_of(const Shell& sh, const Source& src, std::size_t offset) {
+        work_ += sh.vars.size() + sh.functions.size() + (sh.positional ? sh.positional->size() : 0) + 1;
+        PREFLIGHT_TRY(within_budget(src, offset));
+        return sh;
+    }
+
+    Result<void> within_budget(const Source& src, std::size_t offset) const {
+        if (work_ <= kMaxWork) return {};
+        return fail("the script is too large to read: more than " + std::to_string(kMaxWork / 1000000) +
+                        " million variable copies for its subshells, conditional commands and evals",
+                    loc(src, offset));
+    }
+
+    void merge(Shell& sh, const Shell& maybe, const std::string& because) {
+        work_ += sh.vars.size() + maybe.vars.size();
         for (const auto& [name, v] : maybe.vars) {
             auto it = sh.vars.find(name);
             if (it == sh.vars.end()) {
@@ -603,7 +624,7 @@ private:
     Result<void> run_pipeline(const Source& src, const Pipeline& pipe, Shell& sh) {
         if (pipe.elements.size() == 1) return run_element(src, pipe.elements[0], sh);
         for (const auto& e : pipe.elements) {  // each part of a pipeline runs in a subshell
-            Shell copy = sh;
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
             PREFLIGHT_TRY(run_element(src, e, copy));
         }
         return {};
@@ -614,7 +635,7 @@ private:
             case Element::Kind::simple: return run_simple(src, e.simple, sh);
             case Element::Kind::group: return run_list(src, *e.body, sh);
             case Element::Kind::subshell: {
-                Shell copy = sh;
+                Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
                 return run_list(src, *e.body, copy);
             }
             case Element::Kind::test: return {};
@@ -625,7 +646,8 @@ private:
             case Element::Kind::skipped: {
                 int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
                 note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
-                apply_effects(sh, e.effects, "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
+                apply_effects(sh, e.effects,
+                              "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
                 return {};
             }
         }
@@ -645,7 +667,8 @@ private:
             }
     }
 
-    static void everything_unknown(Shell& sh, const std::string& because) {
+    void everything_unknown(Shell& sh, const std::string& because) {
+        work_ += sh.vars.size();
         for (auto& [name, v] : sh.vars) make_unknown(v, because);
         sh.anything_may_be_set = because;
         sh.positional.reset();
@@ -769,6 +792,9 @@ private:
                 because = "$IFS is not known, so the word's splitting is not";
                 return false;
             }
+            if (s.find_first_of("*?") != std::string::npos ||
+                (s.find('[') != std::string::npos && s.find(']', s.find('[')) != std::string::npos))
+                note(src, p.offset, "not interpreted: pathname expansion of $" + p.text + " (kept as written)");
             out.unquoted_expansion(s);
             return true;
         };
@@ -789,7 +815,8 @@ private:
                 return false;
             }
             std::string joined;
-            for (std::size_t k = 0; k < sh.positional->size(); ++k) joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + (*sh.positional)[k];
+            for (std::size_t k = 0; k < sh.positional->size(); ++k)
+                joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + (*sh.positional)[k];
             out.quoted(joined);
             return true;
         }
@@ -861,7 +888,8 @@ private:
             return r;
         }
         r.fields = out.finish();
-        if (t.has_glob) note(src, t.offset, "not interpreted: pathname expansion of '" + std::string(t.raw) + "' (kept as written)");
+        if (t.has_glob)
+            note(src, t.offset, "not interpreted: pathname expansion of '" + std::string(t.raw) + "' (kept as written)");
         return r;
     }
 
@@ -887,25 +915,29 @@ private:
     // Applies an assignment word to `sh` (or to the overlay a command prefix builds).
     void assign(const Source& src, const Token& t, Shell& sh, bool exported) {
         auto [name, append, parts] = split_assignment(t);
-        Var& v = sh.vars[name];
+        // the value first: NAME=${NAME:-default} reads the variable as it was
+        std::string because;
+        std::optional<std::string> value;
+        if (t.array_literal) {
+            note(src, t.offset, "not interpreted: array assignment");
+            because = "an array, assigned on " + at_line(src, t.offset);
+        } else {
+            value = expand_value(src, parts, sh, because);
+        }
+        auto [it, created] = sh.vars.try_emplace(name);
+        Var& v = it->second;
+        if (created) v.set = false;
         v.where = loc(src, t.offset);
         v.from_calling_env = false;
         if (exported || sh.allexport.value_or(false)) v.exported = true;
         if (!sh.allexport) v.exported = true;  // `set -a` may be on: keep it in the environment
-        if (t.array_literal) {
-            note(src, t.offset, "not interpreted: array assignment");
-            make_unknown(v, "an array, assigned on " + at_line(src, t.offset));
-            return;
-        }
-        std::string because;
-        auto value = expand_value(src, parts, sh, because);
         if (!value) {
             make_unknown(v, because);
             return;
         }
-        if (append) {
-            if (v.set && !v.value) return;  // unknown stays unknown
-            *value = (v.set ? *v.value : "") + *value;
+        if (append && v.set) {
+            if (!v.value) return;  // unknown stays unknown
+            *value = *v.value + *value;
         }
         v.value = std::move(value);
         v.because.clear();
@@ -917,21 +949,31 @@ private:
     Result<void> run_simple(const Source& src, const Simple& s, Shell& sh) {
         for (const Token* r : s.redirects)
             if (r->heredoc_first_line > 0)
-                note(src, r->offset, "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
-                                         "), the command's input");
+                note(src, r->offset,
+                     "not interpreted: here-document (" + line_range(r->heredoc_first_line, r->heredoc_last_line) +
+                         "), the command's input");
         std::size_t k = 0;
         while (k < s.words.size() && s.words[k]->assignment) ++k;
         if (k == s.words.size()) {
             for (const Token* t : s.words) assign(src, *t, sh, false);
             return {};
         }
-        const Token& name_token = *s.words[k];
-        auto name_word = expand_word(src, name_token, sh);
-        std::string name = name_word.known && !name_word.fields.empty() ? name_word.fields[0] : "";
-        std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(k) + 1, s.words.end());
+        // the command's name is the first field: words that expand to nothing come before it
+        std::size_t first = k;
+        Expanded name_word;
+        for (; first < s.words.size(); ++first) {
+            name_word = expand_word(src, *s.words[first], sh);
+            if (!name_word.known || !name_word.fields.empty()) break;
+        }
+        if (first == s.words.size()) {  // no command after all: the assignments are the shell's
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], sh, false);
+            return {};
+        }
+        std::string name = name_word.known ? name_word.fields[0] : "";
+        std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(first) + 1, s.words.end());
 
-        if (name == "export" || name == "declare" || name == "typeset" || name == "local" || name == "readonly")
-            return declare(src, name, args, sh);
+        if (name == "export" || name == "declare" || name == "typeset" || name == "readonly") return declare(src, name, args, sh);
+        if (name == "local") return {};  // outside a function bash refuses it; functions are not run
         if (name == "unset") return unset(src, args, sh);
         if (name == "eval") {
             note(src, s.offset, "not interpreted: eval");
@@ -947,8 +989,9 @@ private:
             return {};
         }
         if (auto f = sh.functions.find(name); f != sh.functions.end()) {
-            note(src, s.offset, "not interpreted: call of function '" + name + "' (defined on line " +
-                                    std::to_string(f->second.where.line) + ")");
+            note(src, s.offset,
+                 "not interpreted: call of function '" + name + "' (defined on line " + std::to_string(f->second.where.line) +
+                     ")");
             auto effects = f->second.effects;
             apply_effects(sh, effects, "set by function '" + name + "' called on " + at_line(src, s.offset));
             return {};
@@ -959,9 +1002,9 @@ private:
         cmd.where = loc(src, s.offset);
         std::vector<std::string> known_args;
         bool all_known = true;
-        for (std::size_t w = k; w < s.words.size(); ++w) {
+        for (std::size_t w = first; w < s.words.size(); ++w) {
             const Token& t = *s.words[w];
-            auto e = w == k ? name_word : expand_word(src, t, sh);
+            auto e = w == first ? name_word : expand_word(src, t, sh);
             auto where = loc(src, t.offset);
             if (!e.known) {
                 cmd.argv.push_back(Word{std::nullopt, e.because, where});
@@ -976,9 +1019,12 @@ private:
         if (name == "source" || name == ".") return source(src, s, cmd, sh);
 
         // the environment: exported variables, then the prefixes
-        Shell overlay = sh;
-        for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], overlay, true);
-        for (const auto& [var, v] : overlay.vars) {
+        std::optional<Shell> overlay;
+        if (k > 0) {
+            overlay = sh;
+            for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], *overlay, true);
+        }
+        for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
             if (!v.exported || !v.set) continue;
             cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
         }
@@ -989,7 +1035,8 @@ private:
         if (name == "shift") {
             if (sh.positional && all_known && known_args.size() <= 2) {
                 std::size_t n = known_args.size() == 2 ? std::strtoul(known_args[1].c_str(), nullptr, 10) : 1;
-                if (n <= sh.positional->size()) sh.positional->erase(sh.positional->begin(), sh.positional->begin() + static_cast<std::ptrdiff_t>(n));
+                if (n <= sh.positional->size())
+                    sh.positional->erase(sh.positional->begin(), sh.positional->begin() + static_cast<std::ptrdiff_t>(n));
             } else {
                 sh.positional.reset();
             }
@@ -1054,6 +1101,10 @@ private:
             }
             if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
                 if (a.find('a') != std::string::npos) sh.allexport = a[0] == '-';
+                if (a.find('o') != std::string::npos && k + 1 < argv.size()) {  // -euo pipefail: o takes a name
+                    if (argv[k + 1] == "allexport") sh.allexport = a[0] == '-';
+                    ++k;
+                }
                 continue;
             }
             sh.positional = std::vector<std::string>(argv.begin() + static_cast<std::ptrdiff_t>(k), argv.end());
@@ -1226,6 +1277,8 @@ private:
     std::deque<std::unique_ptr<Source>> sources_;
     std::vector<std::string> stack_;
     std::set<std::tuple<const Source*, std::size_t, std::string>> noted_;
+    static constexpr std::size_t kMaxWork = 1'000'000;
+    std::size_t work_ = 0;
 };
 
 }  // namespace

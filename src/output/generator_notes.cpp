@@ -1,6 +1,8 @@
 #include "output/generator_notes.hpp"
 
 #include <algorithm>
+#include <string>
+#include <vector>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -11,9 +13,11 @@ namespace preflight::output {
 
 std::string unsettled_refusal(const rules::CheckResult& result) {
     if (result.unsettled.empty()) return "";
+    std::vector<std::string> keys;
+    for (const auto& ref : result.unsettled) keys.push_back(ref.key());
     return printable(fmt::format("preflight: error: the fixes for {} conflict or never settle, so nothing is written; run 'preflight check' "
                                  "for details",
-                                 fmt::join(result.unsettled, ", "))) +
+                                 fmt::join(keys, ", "))) +
            "\n";
 }
 

@@ -5,6 +5,7 @@
 #include <unordered_map>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "lang/evaluator.hpp"
 #include "rules/fix_text.hpp"
@@ -12,7 +13,7 @@
 namespace preflight::rules {
 namespace {
 
-// The facts as a rule sees them in one iteration: the job's facts under the patch
+// The facts as a rule sees them in one round: the job's facts under the patch
 // accumulated so far, plus derived facts computed on demand.
 class StateContext : public lang::EvalContext {
 public:
@@ -30,17 +31,17 @@ public:
         if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
         auto it = facts_.config.find(key);
         if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
-        if (auto v = from_defaults(key)) return *v;
+        if (auto v = from_defaults(FactRef::config(key))) return *v;
         if (it != facts_.config.end()) return it->second.value;  // the key table's own default
-        return Value::unknown(key);
+        return Value::unknown(FactRef::config(key));
     }
 
     Value env(std::string_view name) override {
         std::string key(name);
         if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
         if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
-        if (!facts_.env_complete) return Value::unknown("env(" + key + ")");
-        if (auto v = from_defaults("env." + key)) return *v;
+        if (!facts_.env_complete) return Value::unknown(FactRef::env(key));
+        if (auto v = from_defaults(FactRef::env(key))) return *v;
         return Value(Null{});
     }
 
@@ -48,14 +49,14 @@ public:
         std::string key(name);
         if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
         bool absent = facts_.packages_complete && !facts_.packages_uncovered.count(key);
-        return absent ? Value(Null{}) : Value::unknown("pkg(" + key + ")");
+        return absent ? Value(Null{}) : Value::unknown(FactRef::package(key));
     }
 
     Value revision(std::string_view name) override {
         std::string key(name);
         if (auto it = facts_.revisions.find(key); it != facts_.revisions.end()) return it->second.value;
         if (Value v = package(name); v.is_null()) return v;
-        return Value::unknown("revision(" + key + ")");
+        return Value::unknown(FactRef::revision(key));
     }
 
     Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
@@ -79,45 +80,56 @@ public:
     }
 
     // What a rule read, with the origin of each value.
-    Evidence describe_fact(const std::string& name) {
-        std::string origin = "unknown";
-        bool derived = rules_.find_derived(name) != nullptr;
-        if (derived) origin = "derived";
-        else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.config.find(name); f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
-            origin = describe(f->second.origin);
-        else if (fact(name); chosen_.count(name)) origin = describe_default(*chosen_[name]);
-        else if (f != facts_.config.end()) origin = describe(f->second.origin);
-        return Evidence{origin, name, display(fact(name)), derived};
-    }
-    Evidence describe_env(const std::string& name) {
-        std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
-        Value v = env(name);
-        if (auto p = patch_.env.find(name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.env.find(name); f != facts_.env.end()) origin = describe(f->second.origin);
-        else if (auto c = chosen_.find("env." + name); c != chosen_.end()) origin = describe_default(*c->second);
-        return Evidence{origin, "env " + name, display(v), false};
-    }
-    Evidence describe_revision(const std::string& name) {
-        std::string origin = "unknown";
-        if (auto f = facts_.revisions.find(name); f != facts_.revisions.end()) origin = describe(f->second.origin);
-        Value v = revision(name);
-        return Evidence{origin, "revision " + name, v.is_null() ? "not installed" : display(v), false};
-    }
-    Evidence describe_package(const std::string& name) {
-        std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(name) ? "listing" : "unknown";
-        if (auto f = facts_.packages.find(name); f != facts_.packages.end()) origin = describe(f->second.origin);
-        Value v = package(name);
-        return Evidence{origin, "pkg " + name, v.is_null() ? "not installed" : display(v), false};
+    Evidence evidence(const FactRef& ref) {
+        switch (ref.kind) {
+            case FactRef::Kind::config: return describe_fact(ref);
+            case FactRef::Kind::env: return describe_env(ref);
+            case FactRef::Kind::package: return describe_package(ref);
+            case FactRef::Kind::revision: return describe_revision(ref);
+        }
+        return Evidence{"unknown", ref.phrase(), "unknown", false};
     }
 
 private:
     const RuleSet& rules_;
     const facts::FactSet& facts_;
     const Patch& patch_;
-    std::unordered_map<std::string, Value> memo_;
-    std::unordered_map<std::string, std::optional<Value>> default_memo_;
-    std::unordered_map<std::string, const Default*> chosen_;  // target → the default that gave its value
+    std::unordered_map<std::string, Value> memo_;  // derived fact → value
+    std::unordered_map<FactRef, std::optional<Value>> default_memo_;
+    std::unordered_map<FactRef, const Default*> chosen_;  // target → the default that gave its value
+
+    Evidence describe_fact(const FactRef& ref) {
+        const std::string& name = ref.name;
+        std::string origin = "unknown";
+        bool derived = rules_.find_derived(name) != nullptr;
+        if (derived) origin = "derived";
+        else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
+        else if (auto f = facts_.config.find(name); f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
+            origin = describe(f->second.origin);
+        else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
+        else if (f != facts_.config.end()) origin = describe(f->second.origin);
+        return Evidence{origin, ref.phrase(), display(fact(name)), derived};
+    }
+    Evidence describe_env(const FactRef& ref) {
+        std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
+        Value v = env(ref.name);
+        if (auto p = patch_.env.find(ref.name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
+        else if (auto f = facts_.env.find(ref.name); f != facts_.env.end()) origin = describe(f->second.origin);
+        else if (auto c = chosen_.find(ref); c != chosen_.end()) origin = describe_default(*c->second);
+        return Evidence{origin, ref.phrase(), display(v), false};
+    }
+    Evidence describe_revision(const FactRef& ref) {
+        std::string origin = "unknown";
+        if (auto f = facts_.revisions.find(ref.name); f != facts_.revisions.end()) origin = describe(f->second.origin);
+        Value v = revision(ref.name);
+        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false};
+    }
+    Evidence describe_package(const FactRef& ref) {
+        std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(ref.name) ? "listing" : "unknown";
+        if (auto f = facts_.packages.find(ref.name); f != facts_.packages.end()) origin = describe(f->second.origin);
+        Value v = package(ref.name);
+        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false};
+    }
 
     static std::string describe_default(const Default& d) {
         return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.by, d.pack);
@@ -126,7 +138,7 @@ private:
     // The first default for `target` whose condition holds, if any. A condition that
     // cannot be decided before one holds makes the value unknown: which default
     // applies is then not known either.
-    std::optional<Value> from_defaults(const std::string& target) {
+    std::optional<Value> from_defaults(const FactRef& target) {
         if (auto it = default_memo_.find(target); it != default_memo_.end()) return it->second;
         default_memo_[target] = std::nullopt;  // a re-entry (compiled out as a cycle) finds none
         std::optional<Value> out;
@@ -148,25 +160,18 @@ private:
     }
 };
 
-struct Reads {
-    std::set<std::string> facts, packages, env_vars, revisions;
-};
-
 // What a rule's conditions read, looking through derived facts to the facts under them,
 // so a finding shows the job and environment values that decided it.
-Reads reads_of(const Rule& rule, const RuleSet& rules) {
-    Reads out;
+std::set<FactRef> reads_of(const Rule& rule, const RuleSet& rules) {
+    std::set<FactRef> out;
     std::vector<const lang::Expression*> todo{&rule.when};
     if (rule.error_when) todo.push_back(&*rule.error_when);
     while (!todo.empty()) {
         const lang::Expression* x = todo.back();
         todo.pop_back();
-        out.packages.insert(x->packages.begin(), x->packages.end());
-        out.env_vars.insert(x->env_vars.begin(), x->env_vars.end());
-        out.revisions.insert(x->revisions.begin(), x->revisions.end());
-        for (const auto& name : x->facts) {
-            if (!out.facts.insert(name).second) continue;
-            if (const DerivedFact* d = rules.find_derived(name)) todo.push_back(&d->expr);
+        for (const auto& ref : x->reads) {
+            if (!out.insert(ref).second || ref.kind != FactRef::Kind::config) continue;
+            if (const DerivedFact* d = rules.find_derived(ref.name)) todo.push_back(&d->expr);
         }
     }
     return out;
@@ -180,113 +185,366 @@ Reads reads_of(const Rule& rule, const RuleSet& rules) {
 Value fires(const Rule& rule, StateContext& ctx) {
     Value when = lang::evaluate(*rule.when.root, ctx);
     if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
-    std::set<std::string> unknown_packages;
+    Unknown unknown_packages;
     for (const auto& f : rule.fixed_in) {
         Value v = ctx.package(f.package);
-        if (v.is_unknown()) {
-            unknown_packages.insert("pkg(" + f.package + ")");
+        if (const auto* u = v.get<Unknown>()) {
+            unknown_packages.add(*u);
             continue;
         }
         const auto* ver = v.get<version::Version>();
         if (!ver || !f.range.contains(*ver, version::Membership::installed).value_or(false)) return when;
     }
     if (unknown_packages.empty()) return Value(false);
-    if (const auto* u = when.get<Unknown>()) unknown_packages.insert(u->missing.begin(), u->missing.end());
-    return Value(Unknown{unknown_packages});
+    if (const auto* u = when.get<Unknown>()) unknown_packages.add(*u);
+    return Value(unknown_packages);
 }
 
-// The patch slot a fix writes: "env.NAME" or the config key.
-std::string target_of(const Fix& f) { return (f.target == Fix::Target::env ? "env." : "") + f.key; }
-
+// Where a finding points: the job-file line of the first fact in the rule's `about`
+// that the job sets, else the job file as a whole.
 Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std::string& config_path) {
-    for (const auto& key : rule.about) {
-        const Fact* fact = nullptr;
-        if (key.rfind("env.", 0) == 0) {
-            if (auto it = facts.env.find(key.substr(4)); it != facts.env.end()) fact = &it->second;
-        } else if (key.rfind("packages.", 0) == 0) {
-            if (auto it = facts.packages.find(version::normalize_package_name(key.substr(9))); it != facts.packages.end())
-                fact = &it->second;
-        } else if (auto it = facts.config.find(key); it != facts.config.end()) {
-            fact = &it->second;
+    for (const auto& ref : rule.about) {
+        const std::map<std::string, Fact>* table = nullptr;
+        switch (ref.kind) {
+            case FactRef::Kind::config: table = &facts.config; break;
+            case FactRef::Kind::env: table = &facts.env; break;
+            case FactRef::Kind::package: table = &facts.packages; break;
+            case FactRef::Kind::revision: table = &facts.revisions; break;
         }
-        if (fact && fact->origin.kind == OriginKind::job) {
-            Location l = fact->origin.where;
-            l.key = key;
+        auto it = table->find(ref.name);
+        if (it != table->end() && it->second.origin.kind == OriginKind::job) {
+            Location l = it->second.origin.where;
+            l.key = ref.key();
             return l;
         }
     }
     Location l;
     l.file = config_path;
-    l.key = rule.about.empty() ? "" : rule.about.front();
+    l.key = rule.about.empty() ? "" : rule.about.front().key();
     return l;
 }
 
 // What a user can give so that the missing facts become known, grouped by kind:
-// "unknown: pkg(megatron-core), pkg(ms-swift): give --probe, --env or [packages]".
-std::string how_to_know(const std::vector<std::string>& missing) {
-    std::vector<std::string> packages, revisions, env, model, config, other;
-    for (const auto& m : missing) {
-        if (m.rfind("pkg(", 0) == 0) packages.push_back(m);
-        else if (m.rfind("revision(", 0) == 0) revisions.push_back(m);
-        else if (m.rfind("env(", 0) == 0) env.push_back(m);
-        else if (m.rfind("model.", 0) == 0) model.push_back(m);
-        else if (!m.empty() && m.front() == '(') other.push_back(m.substr(1, m.size() - 2));
-        else config.push_back(m);
+// "pkg(megatron-core), pkg(ms-swift) unknown: give --probe, --env or [packages]".
+std::string how_to_know(const Unknown& unknown) {
+    std::vector<std::string> packages, revisions, env, model, config;
+    for (const auto& ref : unknown.missing) {
+        switch (ref.kind) {
+            case FactRef::Kind::package: packages.push_back(ref.display()); break;
+            case FactRef::Kind::revision: revisions.push_back(ref.display()); break;
+            case FactRef::Kind::env: env.push_back(ref.display()); break;
+            case FactRef::Kind::config: (ref.name.starts_with("model.") ? model : config).push_back(ref.display()); break;
+        }
     }
-    auto join = [](const std::vector<std::string>& v) {
-        std::string out;
-        for (const auto& x : v) out += (out.empty() ? "" : ", ") + x;
-        return out;
-    };
     std::vector<std::string> parts;
-    if (!packages.empty()) parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", join(packages)));
+    if (!packages.empty())
+        parts.push_back(fmt::format("{} unknown: give --probe, --env or [packages]", fmt::join(packages, ", ")));
     if (!revisions.empty())
-        parts.push_back(fmt::format("{} unknown: give --probe on the node (a source install records its branch) or "
-                                    "[revisions]", join(revisions)));
-    if (!env.empty()) parts.push_back(fmt::format("{} unknown: give --probe or --env, or set it in [env]", join(env)));
-    if (!model.empty()) parts.push_back(fmt::format("{} unknown: set it in [model] or point model.config at a config.json", join(model)));
-    if (!config.empty()) parts.push_back(fmt::format("{} unknown: set it in the job file", join(config)));
-    for (const auto& o : other) parts.push_back(o);
-    std::string out;
-    for (const auto& p : parts) out += (out.empty() ? "" : "; ") + p;
+        parts.push_back(fmt::format("{} unknown: give --probe on the node (a source install records its branch) or [revisions]",
+                                    fmt::join(revisions, ", ")));
+    if (!env.empty()) parts.push_back(fmt::format("{} unknown: give --probe or --env, or set it in [env]", fmt::join(env, ", ")));
+    if (!model.empty())
+        parts.push_back(
+            fmt::format("{} unknown: set it in [model] or point model.config at a config.json", fmt::join(model, ", ")));
+    if (!config.empty()) parts.push_back(fmt::format("{} unknown: set it in the job file", fmt::join(config, ", ")));
+    parts.insert(parts.end(), unknown.reasons.begin(), unknown.reasons.end());
+    return fmt::format("{}", fmt::join(parts, "; "));
+}
+
+// An undetermined finding's list of what was missing: other causes (in parentheses)
+// first, then the facts, each group in order.
+std::vector<std::string> missing_list(const Unknown& unknown) {
+    std::vector<std::string> out;
+    for (const auto& why : unknown.reasons) out.push_back("(" + why + ")");
+    for (const auto& ref : unknown.missing) out.push_back(ref.display());
     return out;
 }
 
-std::string join(const std::set<std::string>& items) {
-    std::string out;
-    for (const auto& x : items) out += (out.empty() ? "" : ", ") + x;
-    return out;
+std::string join_keys(const std::set<FactRef>& refs) {
+    std::vector<std::string> keys;
+    for (const auto& r : refs) keys.push_back(r.key());
+    return fmt::format("{}", fmt::join(keys, ", "));
 }
 
-// The keys ("env.NAME" for variables) that do not hold one value in all `states`.
-std::set<std::string> changed_keys(const std::vector<Patch>& states) {
-    std::set<std::string> all, changing;
+// The config keys and variables that do not hold one value in all `states`.
+std::set<FactRef> changed_keys(const std::vector<Patch>& states) {
+    std::set<FactRef> all, changing;
     for (const auto& s : states) {
-        for (const auto& [k, e] : s.env) all.insert("env." + k);
-        for (const auto& [k, e] : s.config) all.insert(k);
+        for (const auto& [k, e] : s.env) all.insert(FactRef::env(k));
+        for (const auto& [k, e] : s.config) all.insert(FactRef::config(k));
     }
-    for (const auto& key : all) {
-        bool env = key.rfind("env.", 0) == 0;
+    for (const auto& ref : all) {
         // (present, value): an absent key and an unset variable differ.
         std::optional<std::pair<bool, std::optional<Value>>> first;
         for (const auto& s : states) {
-            const auto& slot = env ? s.env : s.config;
-            auto it = slot.find(env ? key.substr(4) : key);
+            const auto& slot = s.slot(ref);
+            auto it = slot.find(ref.name);
             auto here = it == slot.end() ? std::pair{false, std::optional<Value>()} : std::pair{true, it->second.value};
             if (!first) first = here;
-            else if (*first != here) changing.insert(key);
+            else if (*first != here) changing.insert(ref);
         }
     }
     return changing;
 }
 
-}  // namespace
-
-Severity CheckResult::worst() const {
-    Severity w = Severity::info;
-    for (const auto& f : findings) w = std::max(w, f.severity);
-    return w;
+Finding engine_finding(std::string rule, std::string message, const std::string& config_path) {
+    Finding f;
+    f.rule = std::move(rule);
+    f.pack = "preflight";
+    f.severity = Severity::error;
+    f.message = std::move(message);
+    f.location.file = config_path;
+    return f;
 }
+
+// A safe fix (or a suggested one, when asked) that a firing rule wants applied.
+struct Proposal {
+    PatchEntry entry;
+    const Fix* fix;
+};
+
+// One evaluation of every rule over the facts under the patch so far.
+struct Round {
+    std::vector<const Rule*> firing;
+    std::map<std::string, Unknown> undetermined;         // rule id → what it missed
+    std::map<FactRef, std::vector<Proposal>> proposals;  // patch slot → the fixes for it
+};
+
+// A check runs rounds until the patch stops changing: a fix can make another rule fire
+// (or stop firing), so its consequences are found too. Each round's patch is kept, as
+// a patch seen before means the fixes go round in a cycle and never settle.
+class Check {
+public:
+    Check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path, const CheckOptions& options)
+        : rules_(rules), facts_(facts), config_path_(config_path), options_(options) {}
+
+    CheckResult run() {
+        Round round;
+        for (int round_number = 1;; ++round_number) {
+            result_.rounds = round_number;
+            StateContext ctx(rules_, facts_, patch_);
+            round = evaluate_round(ctx);
+            Patch next = apply(round.proposals);
+            if (next == patch_ || round_number >= options_.max_rounds) {
+                if (next != patch_) give_up(next);
+                describe_final_state(round);
+                break;
+            }
+            if (auto seen = std::find(history_.begin(), history_.end(), next); seen != history_.end()) {
+                report_oscillation(std::vector<Patch>(seen, history_.end()));
+                break;  // no state is final: fallbacks and limitations are not known
+            }
+            history_.push_back(next);
+            patch_ = std::move(next);
+        }
+        settle_patch();
+        collect_findings(round.undetermined);
+        sort_for_reader();
+        return std::move(result_);
+    }
+
+private:
+    const RuleSet& rules_;
+    const facts::FactSet& facts_;
+    const std::string& config_path_;
+    const CheckOptions& options_;
+    CheckResult result_;
+    Patch patch_;
+    std::vector<Patch> history_{Patch{}};
+    std::map<std::string, Finding> fired_;          // rule id → its finding, from the round it first fired
+    std::map<std::string, Finding> engine_errors_;  // conflicts and unsettled fixes, by a key that keeps one each
+
+    bool applies(const Fix& fix) const { return fix.safe || options_.apply_suggested; }
+
+    Round evaluate_round(StateContext& ctx) {
+        Round round;
+        for (const auto& rule : rules_.rules) {
+            Value verdict = fires(rule, ctx);
+            if (const auto* u = verdict.get<Unknown>()) {
+                round.undetermined[rule.id] = *u;
+                continue;
+            }
+            if (!verdict.get<bool>() || !*verdict.get<bool>()) continue;
+            round.firing.push_back(&rule);
+            // A finding describes the state the rule first fired in, before fixes that
+            // its own fix may have set off.
+            if (!fired_.count(rule.id)) fired_[rule.id] = first_finding(rule, ctx);
+            for (const auto& fix : rule.fixes) {
+                if (!applies(fix)) continue;
+                std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
+                if (fix.expr) {
+                    value = lang::evaluate(*fix.expr->root, ctx);
+                    if (value->is_unknown()) continue;  // cannot compute it yet
+                }
+                round.proposals[fix.slot()].push_back({PatchEntry{value, rule.id}, &fix});
+            }
+        }
+        return round;
+    }
+
+    Finding first_finding(const Rule& rule, StateContext& ctx) const {
+        Finding f;
+        f.rule = rule.id;
+        f.pack = rule.pack;
+        f.severity = rule.severity;
+        if (rule.error_when) {
+            Value escalate = lang::evaluate(*rule.error_when->root, ctx);
+            if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
+        }
+        f.message = rule.message.render(ctx);
+        f.location = locate_finding(rule, facts_, config_path_);
+        f.references = rule.references;
+        // Evidence by kind: facts, then packages, variables and revisions.
+        auto reads = reads_of(rule, rules_);
+        for (auto kind : {FactRef::Kind::config, FactRef::Kind::package, FactRef::Kind::env, FactRef::Kind::revision})
+            for (const auto& ref : reads)
+                if (ref.kind == kind) f.evidence.push_back(ctx.evidence(ref));
+        for (const auto& fix : rule.fixes) {
+            std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
+            if (fix.expr) value = lang::evaluate(*fix.expr->root, ctx);
+            f.fixes.push_back(fix_text(fix, value));
+            if (applies(fix)) f.fixable = true;
+        }
+        return f;
+    }
+
+    // The patch with this round's proposals. Two rules wanting one slot to hold
+    // different values — in this round, or against what an earlier round set — is a
+    // conflict: never resolved silently, so the slot is left alone and reported.
+    Patch apply(const std::map<FactRef, std::vector<Proposal>>& proposals) {
+        Patch next = patch_;
+        for (const auto& [target, list] : proposals) {
+            auto& slot = next.slot(target);
+            std::set<std::string> rules_involved;
+            bool conflict = false;
+            for (const auto& p : list) {
+                rules_involved.insert(p.entry.rule);
+                if (p.entry.value != list.front().entry.value) conflict = true;
+            }
+            auto set_before = slot.find(target.name);
+            if (set_before != slot.end()) {
+                for (const auto& p : list)
+                    if (p.entry.rule != set_before->second.rule && p.entry.value != set_before->second.value) {
+                        conflict = true;
+                        rules_involved.insert(set_before->second.rule);
+                    }
+            }
+            if (conflict) {
+                Finding f = engine_finding(
+                    "preflight-fix-conflict",
+                    fmt::format("rules {} set {} to different values; fix the job by hand and tell the pack owners",
+                                fmt::join(rules_involved, ", "), target.phrase()),
+                    config_path_);
+                f.location.key = target.key();
+                engine_errors_[f.rule + ":" + target.key()] = f;
+                result_.unsettled.insert(target);
+                continue;
+            }
+            if (set_before == slot.end() || set_before->second.value != list.front().entry.value)
+                slot[target.name] = list.front().entry;
+        }
+        return next;
+    }
+
+    // Fallbacks and limitations describe the patched state, what will actually run:
+    // the rules firing in the last round.
+    void describe_final_state(const Round& round) {
+        for (const Rule* rule : round.firing) {
+            for (const auto& fb : rule->fallbacks)
+                result_.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
+            for (const auto& lim : rule->limitations) result_.limitations.push_back({lim.feature, rule->id, lim.reason});
+        }
+    }
+
+    // The rounds ran out with the patch still changing.
+    void give_up(const Patch& next) {
+        auto changing = changed_keys({patch_, next});
+        engine_errors_["preflight-fix-no-fixpoint"] =
+            engine_finding("preflight-fix-no-fixpoint",
+                           fmt::format("fixes kept changing {} after {} rounds; none of it is applied", join_keys(changing),
+                                       options_.max_rounds),
+                           config_path_);
+        result_.unsettled.insert(changing.begin(), changing.end());
+    }
+
+    // `cycle`: the states from the repeated one to the last (history ends with the
+    // current patch); what differs among them never settles.
+    void report_oscillation(const std::vector<Patch>& cycle) {
+        auto changing = changed_keys(cycle);
+        std::set<std::string> involved;
+        for (const auto& state : cycle) {
+            for (const auto& [k, e] : state.env)
+                if (changing.count(FactRef::env(k))) involved.insert(e.rule);
+            for (const auto& [k, e] : state.config)
+                if (changing.count(FactRef::config(k))) involved.insert(e.rule);
+        }
+        engine_errors_["preflight-fix-oscillation"] = engine_finding(
+            "preflight-fix-oscillation",
+            fmt::format("the fixes of rules {} undo each other on {}; the patch never settles, and none of it is applied",
+                        fmt::join(involved, ", "), join_keys(changing)),
+            config_path_);
+        result_.unsettled.insert(changing.begin(), changing.end());
+    }
+
+    // Unsettled slots stay out of the patch, so nothing writes them. A fix for one is
+    // shown but not applied, and its finding is not fixable through it.
+    void settle_patch() {
+        result_.patch = patch_;
+        for (const auto& target : result_.unsettled) result_.patch.slot(target).erase(target.name);
+        for (auto& [id, f] : fired_) {
+            const Rule* rule = rules_.find_rule(id);
+            bool applied = false;
+            for (std::size_t i = 0; i < rule->fixes.size(); ++i) {
+                const Fix& fix = rule->fixes[i];
+                if (result_.unsettled.count(fix.slot())) {
+                    if (i < f.fixes.size()) f.fixes[i] += " (not applied: the fixes for this key do not settle)";
+                } else if (applies(fix)) {
+                    applied = true;
+                }
+            }
+            f.fixable = applied;
+        }
+    }
+
+    // Rules undetermined in the last round (the patched state) that never fired are
+    // notes, or errors under --strict for error rules: never a silent pass.
+    void collect_findings(const std::map<std::string, Unknown>& undetermined) {
+        for (auto& [id, f] : fired_) result_.findings.push_back(std::move(f));
+        for (auto& [id, f] : engine_errors_) result_.findings.push_back(std::move(f));
+        for (const auto& [id, missing] : undetermined) {
+            if (fired_.count(id)) continue;
+            const Rule* rule = rules_.find_rule(id);
+            Finding f;
+            f.rule = id;
+            f.pack = rule->pack;
+            f.undetermined = true;
+            f.missing = missing_list(missing);
+            f.severity = options_.strict && rule->severity == Severity::error ? Severity::error : Severity::info;
+            f.message = fmt::format("undetermined: {} ({})", rule->summary, how_to_know(missing));
+            f.location = locate_finding(*rule, facts_, config_path_);
+            f.references = rule->references;
+            result_.findings.push_back(std::move(f));
+        }
+    }
+
+    // For a reader: errors first, then warnings, then notes (undetermined ones last),
+    // each group in file order.
+    void sort_for_reader() {
+        std::stable_sort(result_.findings.begin(), result_.findings.end(), [](const Finding& a, const Finding& b) {
+            auto key = [](const Finding& f) {
+                return std::tuple(-static_cast<int>(f.severity), f.undetermined, f.location.line == 0, f.location.line,
+                                  f.location.column, f.rule);
+            };
+            return key(a) < key(b);
+        });
+        std::sort(result_.fallbacks.begin(), result_.fallbacks.end(),
+                  [](const auto& a, const auto& b) { return std::tie(a.kernel, a.rule) < std::tie(b.kernel, b.rule); });
+        std::sort(result_.limitations.begin(), result_.limitations.end(),
+                  [](const auto& a, const auto& b) { return std::tie(a.feature, a.rule) < std::tie(b.feature, b.rule); });
+    }
+};
+
+}  // namespace
 
 bool CheckResult::has_at_least(Severity s) const {
     return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= s; });
@@ -294,199 +552,7 @@ bool CheckResult::has_at_least(Severity s) const {
 
 CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path,
                       const CheckOptions& options) {
-    CheckResult result;
-    std::map<std::string, Finding> fired;       // rule id → first firing
-    std::map<std::string, Finding> engine_errors;
-    std::vector<Patch> history{Patch{}};
-    Patch patch;
-    std::map<std::string, std::set<std::string>> undetermined_now;  // in the last iteration
-
-    for (int iteration = 1;; ++iteration) {
-        result.iterations = iteration;
-        StateContext ctx(rules, facts, patch);
-        undetermined_now.clear();
-        std::vector<const Rule*> firing;
-        // Proposals of this iteration: target key → (value, rule).
-        std::map<std::string, std::vector<std::pair<PatchEntry, const Fix*>>> proposals;
-        for (const auto& rule : rules.rules) {
-            Value verdict = fires(rule, ctx);
-            if (const auto* u = verdict.get<Unknown>()) {
-                undetermined_now[rule.id] = u->missing;
-                continue;
-            }
-            if (!verdict.get<bool>() || !*verdict.get<bool>()) continue;
-            firing.push_back(&rule);
-            if (!fired.count(rule.id)) {
-                Finding f;
-                f.rule = rule.id;
-                f.pack = rule.pack;
-                f.severity = rule.severity;
-                if (rule.error_when) {
-                    Value escalate = lang::evaluate(*rule.error_when->root, ctx);
-                    if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
-                }
-                f.message = rule.message.render(ctx);
-                f.location = locate_finding(rule, facts, config_path);
-                f.references = rule.references;
-                auto reads = reads_of(rule, rules);
-                for (const auto& name : reads.facts) f.evidence.push_back(ctx.describe_fact(name));
-                for (const auto& name : reads.packages) f.evidence.push_back(ctx.describe_package(name));
-                for (const auto& name : reads.env_vars) f.evidence.push_back(ctx.describe_env(name));
-                for (const auto& name : reads.revisions) f.evidence.push_back(ctx.describe_revision(name));
-                for (const auto& fix : rule.fixes) {
-                    std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
-                    if (fix.expr) value = lang::evaluate(*fix.expr->root, ctx);
-                    f.fixes.push_back(fix_text(fix, value));
-                    if (fix.safe || options.apply_suggested) f.fixable = true;
-                }
-                fired[rule.id] = std::move(f);
-            }
-            for (const auto& fix : rule.fixes) {
-                if (!fix.safe && !options.apply_suggested) continue;
-                std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
-                if (fix.expr) {
-                    value = lang::evaluate(*fix.expr->root, ctx);
-                    if (value->is_unknown()) continue;  // cannot compute it yet
-                }
-                proposals[target_of(fix)].push_back({PatchEntry{value, rule.id}, &fix});
-            }
-        }
-
-        Patch next = patch;
-        for (auto& [target, list] : proposals) {
-            bool env = target.rfind("env.", 0) == 0;
-            std::string key = env ? target.substr(4) : target;
-            auto& slot = env ? next.env : next.config;
-            // Two rules wanting one key to hold different values is a conflict.
-            std::set<std::string> rules_involved;
-            bool conflict = false;
-            for (const auto& [entry, fix] : list) {
-                rules_involved.insert(entry.rule);
-                if (entry.value != list.front().first.value) conflict = true;
-            }
-            if (auto it = slot.find(key); it != slot.end()) {
-                for (const auto& [entry, fix] : list)
-                    if (entry.rule != it->second.rule && entry.value != it->second.value) {
-                        conflict = true;
-                        rules_involved.insert(it->second.rule);
-                    }
-            }
-            if (conflict) {
-                std::string names;
-                for (const auto& r : rules_involved) names += (names.empty() ? "" : ", ") + r;
-                Finding f;
-                f.rule = "preflight-fix-conflict";
-                f.pack = "preflight";
-                f.severity = Severity::error;
-                f.message = fmt::format("rules {} set {} to different values; fix the job by hand and tell the pack owners", names,
-                                        env ? "env " + key : key);
-                f.location.file = config_path;
-                f.location.key = target;
-                engine_errors[f.rule + ":" + target] = f;
-                result.unsettled.insert(target);
-                continue;
-            }
-            if (auto it = slot.find(key); it == slot.end() || it->second.value != list.front().first.value)
-                slot[key] = list.front().first;
-        }
-
-        if (next == patch || iteration >= options.max_iterations) {
-            if (next != patch) {
-                Finding f;
-                f.rule = "preflight-fix-no-fixpoint";
-                f.pack = "preflight";
-                f.severity = Severity::error;
-                auto changing = changed_keys({patch, next});
-                f.message = fmt::format("fixes kept changing {} after {} rounds; none of it is applied", join(changing),
-                                        options.max_iterations);
-                f.location.file = config_path;
-                engine_errors[f.rule] = f;
-                result.unsettled.insert(changing.begin(), changing.end());
-            }
-            // Fallbacks and limitations describe the patched state: the rules firing now.
-            for (const Rule* rule : firing) {
-                for (const auto& fb : rule->fallbacks) result.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
-                for (const auto& lim : rule->limitations) result.limitations.push_back({lim.feature, rule->id, lim.reason});
-            }
-            break;
-        }
-        if (auto seen = std::find(history.begin(), history.end(), next); seen != history.end()) {
-            // The states from the repeated one to this one (history ends with `patch`)
-            // form the cycle; what differs among them never settles.
-            std::vector<Patch> cycle(seen, history.end());
-            auto changing = changed_keys(cycle);
-            std::set<std::string> involved;
-            for (const auto& state : cycle) {
-                for (const auto& [k, e] : state.env)
-                    if (changing.count("env." + k)) involved.insert(e.rule);
-                for (const auto& [k, e] : state.config)
-                    if (changing.count(k)) involved.insert(e.rule);
-            }
-            Finding f;
-            f.rule = "preflight-fix-oscillation";
-            f.pack = "preflight";
-            f.severity = Severity::error;
-            f.message = fmt::format("the fixes of rules {} undo each other on {}; the patch never settles, and none of it is applied",
-                                    join(involved), join(changing));
-            f.location.file = config_path;
-            engine_errors[f.rule] = f;
-            result.unsettled.insert(changing.begin(), changing.end());
-            break;
-        }
-        history.push_back(next);
-        patch = std::move(next);
-    }
-
-    result.patch = patch;
-    for (const auto& target : result.unsettled) {
-        if (target.rfind("env.", 0) == 0) result.patch.env.erase(target.substr(4));
-        else result.patch.config.erase(target);
-    }
-    // A fix whose key did not settle is shown but not applied, so its finding is not
-    // fixable through it.
-    for (auto& [id, f] : fired) {
-        const Rule* rule = rules.find_rule(id);
-        bool applied = false;
-        for (std::size_t i = 0; i < rule->fixes.size(); ++i) {
-            const Fix& fix = rule->fixes[i];
-            if (result.unsettled.count(target_of(fix))) {
-                if (i < f.fixes.size()) f.fixes[i] += " (not applied: the fixes for this key do not settle)";
-            } else if (fix.safe || options.apply_suggested) {
-                applied = true;
-            }
-        }
-        f.fixable = applied;
-    }
-    for (auto& [id, f] : fired) result.findings.push_back(std::move(f));
-    for (auto& [id, f] : engine_errors) result.findings.push_back(std::move(f));
-    for (const auto& [id, missing] : undetermined_now) {
-        if (fired.count(id)) continue;
-        const Rule* rule = rules.find_rule(id);
-        Finding f;
-        f.rule = id;
-        f.pack = rule->pack;
-        f.undetermined = true;
-        f.missing.assign(missing.begin(), missing.end());
-        f.severity = options.strict && rule->severity == Severity::error ? Severity::error : Severity::info;
-        f.message = fmt::format("undetermined: {} ({})", rule->summary, how_to_know(f.missing));
-        f.location = locate_finding(*rule, facts, config_path);
-        f.references = rule->references;
-        result.findings.push_back(std::move(f));
-    }
-    // For a reader: errors first, then warnings, then notes (undetermined ones last), each
-    // group in file order.
-    std::stable_sort(result.findings.begin(), result.findings.end(), [](const Finding& a, const Finding& b) {
-        auto key = [](const Finding& f) {
-            return std::tuple(-static_cast<int>(f.severity), f.undetermined, f.location.line == 0, f.location.line, f.location.column,
-                              f.rule);
-        };
-        return key(a) < key(b);
-    });
-    std::sort(result.fallbacks.begin(), result.fallbacks.end(),
-              [](const auto& a, const auto& b) { return std::tie(a.kernel, a.rule) < std::tie(b.kernel, b.rule); });
-    std::sort(result.limitations.begin(), result.limitations.end(),
-              [](const auto& a, const auto& b) { return std::tie(a.feature, a.rule) < std::tie(b.feature, b.rule); });
-    return result;
+    return Check(rules, facts, config_path, options).run();
 }
 
 }  // namespace preflight::rules

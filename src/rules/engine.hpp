@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fact_ref.hpp"
 #include "core/severity.hpp"
 #include "facts/fact_set.hpp"
 #include "rules/rule_set.hpp"
@@ -18,13 +19,13 @@ namespace preflight::rules {
 struct CheckOptions {
     bool apply_suggested = false;  // also apply fixes marked "suggested"
     bool strict = false;           // undetermined error rules count as errors
-    int max_iterations = 16;
+    int max_rounds = 16;
 };
 
 // A fact a finding rests on, and where its value came from.
 struct Evidence {
     std::string origin;  // "job.toml:30", "default", "derived", "patch: rule-id" …
-    std::string fact;    // "model.arch", "pkg megatron-core", "env USE_MCORE_GDN"
+    std::string fact;    // FactRef::phrase(): "model.arch", "pkg megatron-core", "env USE_MCORE_GDN"
     std::string value;
     bool derived = false;
 };
@@ -40,7 +41,9 @@ struct Finding {
     std::vector<std::string> fixes;     // "set env USE_MCORE_GDN=0", with "(suggested)" where so
     std::vector<Evidence> evidence;
     bool undetermined = false;
-    std::vector<std::string> missing;  // for undetermined findings
+    // For undetermined findings, what was missing: the facts as FactRef::display()
+    // spells them, other causes in parentheses.
+    std::vector<std::string> missing;
 };
 
 struct PatchEntry {
@@ -54,6 +57,11 @@ struct Patch {
     std::map<std::string, PatchEntry> config;
     bool operator==(const Patch&) const = default;
     bool empty() const { return env.empty() && config.empty(); }
+    // The map that holds a variable or a config key.
+    std::map<std::string, PatchEntry>& slot(const FactRef& ref) { return ref.kind == FactRef::Kind::env ? env : config; }
+    const std::map<std::string, PatchEntry>& slot(const FactRef& ref) const {
+        return ref.kind == FactRef::Kind::env ? env : config;
+    }
 };
 
 struct FallbackEntry {
@@ -67,14 +75,13 @@ struct LimitationEntry {
 struct CheckResult {
     std::vector<Finding> findings;  // sorted by location, then rule id
     Patch patch;                    // without the unsettled keys
-    // Keys ("parallel.tp", "env.NAME") whose fixes conflicted or never settled: an
-    // error finding each, and left out of the patch, so nothing writes them.
-    std::set<std::string> unsettled;
+    // Config keys and variables whose fixes conflicted or never settled: an error
+    // finding each, and left out of the patch, so nothing writes them.
+    std::set<FactRef> unsettled;
     std::vector<FallbackEntry> fallbacks;
     std::vector<LimitationEntry> limitations;
-    int iterations = 0;
+    int rounds = 0;  // evaluations of every rule, the last at the fixpoint
 
-    Severity worst() const;
     bool has_at_least(Severity s) const;
 };
 

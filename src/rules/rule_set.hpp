@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/fact_ref.hpp"
 #include "core/severity.hpp"
 #include "lang/compiler.hpp"
 #include "lang/message_template.hpp"
@@ -25,6 +26,9 @@ struct Fix {
     std::optional<lang::Expression> expr;  // computed value
     bool unset = false;
     bool safe = true;
+
+    // The patch slot the fix writes: a variable or a config key.
+    FactRef slot() const { return target == Target::env ? FactRef::env(key) : FactRef::config(key); }
 };
 
 struct FixedIn {
@@ -50,7 +54,7 @@ struct Rule {
     lang::Expression when;
     std::optional<lang::Expression> error_when;  // a warning that is an error while this holds
     lang::MessageTemplate message;
-    std::vector<std::string> about;
+    std::vector<FactRef> about;  // what a finding points at in the job, first found first
     std::vector<std::string> references;
     std::vector<Fix> fixes;
     std::vector<FixedIn> fixed_in;
@@ -81,6 +85,8 @@ struct Default {
     std::vector<std::string> references;
     std::string pack;
     Location where;
+
+    FactRef target() const { return env ? FactRef::env(key) : FactRef::config(key); }
 };
 
 struct PackInfo {
@@ -105,13 +111,13 @@ public:
     // Positions in `rules` / `derived` by name, for lookups on every evaluation.
     std::unordered_map<std::string, std::size_t> rule_index;
     std::unordered_map<std::string, std::size_t> derived_index;
-    // "train.padding_free" / "env.HCCL_CONNECT_TIMEOUT" → positions in `defaults`.
-    std::unordered_map<std::string, std::vector<std::size_t>> defaults_index;
+    // A config key or variable → positions in `defaults`.
+    std::unordered_map<FactRef, std::vector<std::size_t>> defaults_index;
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;
-    // The defaults for a config key or "env.NAME", in the order they are tried.
-    std::vector<const Default*> defaults_for(std::string_view target) const;
+    // The defaults for a config key or variable, in the order they are tried.
+    std::vector<const Default*> defaults_for(const FactRef& target) const;
     version::Scheme scheme_of(const std::string& normalized) const;
 
     // lang::Schema

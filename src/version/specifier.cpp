@@ -3,6 +3,9 @@
 #include <algorithm>
 #include <cctype>
 
+#include <fmt/format.h>
+#include <fmt/ranges.h>
+
 #include "version/python_space.hpp"
 
 namespace preflight::version {
@@ -181,9 +184,9 @@ bool SpecifierSet::contains(const Pep440& v, Membership who) const {
 }
 
 std::string SpecifierSet::str() const {
-    std::string out;
-    for (std::size_t i = 0; i < specs_.size(); ++i) out += (i ? "," : "") + specs_[i].op + specs_[i].version;
-    return out;
+    std::vector<std::string> written;  // not a views::transform: clang 14 cannot read libstdc++ 12's ranges
+    for (const auto& s : specs_) written.push_back(s.op + s.version);
+    return fmt::format("{}", fmt::join(written, ","));
 }
 
 }  // namespace preflight::version

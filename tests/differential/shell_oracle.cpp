@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
     }
     auto script = preflight::launch::read_script(argv[1], options);
     if (!script) {
-        std::cerr << script.error().location.file << ":" << script.error().location.line << ": " << script.error().message << "\n";
+        std::cerr << script.error().location.file << ":" << script.error().location.line << ": " << script.error().message
+                  << "\n";
         return 1;
     }
     auto out = nlohmann::json::array();

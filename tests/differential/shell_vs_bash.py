@@ -8,7 +8,8 @@ does not run (bash runs them; the reader must not report them). The reader's
 commands for those launchers, in order, must equal what bash ran: every word the
 reader knows, and every variable it knows, byte for byte; no variable bash passed may
 be missing from the reader's environment. Exits 77 (skipped) without bash.
-Usage: shell_vs_bash.py SHELL_ORACLE
+Further folders of scripts (the launch corpus) may follow; each runs the same way.
+Usage: shell_vs_bash.py SHELL_ORACLE [SCRIPT_DIR…]
 """
 import json
 import os
@@ -27,8 +28,12 @@ if not bash:
     sys.exit(77)
 
 here = os.path.dirname(os.path.abspath(__file__))
-scripts_dir = os.path.join(here, "shell_scripts")
 work = tempfile.mkdtemp(prefix="shell-vs-bash-")
+# bash runs copies, so that what the scripts write (logs) lands in the scratch folder
+folders = []
+for k, source in enumerate([os.path.join(here, "shell_scripts")] + sys.argv[2:]):
+    folders.append(os.path.join(work, "scripts%d" % k))
+    shutil.copytree(source, folders[-1])
 stubs = os.path.join(work, "bin")
 os.makedirs(stubs)
 home = os.path.join(work, "home")
@@ -43,8 +48,8 @@ for name in LAUNCHERS + ["inner"]:
 
 failures = []
 compared = 0
-scripts = sorted(f for f in os.listdir(scripts_dir) if f.endswith(".sh") and not f.startswith("lib-"))
-for script in scripts:
+scripts = [(d, f) for d in folders for f in sorted(os.listdir(d)) if f.endswith(".sh") and not f.startswith("lib-")]
+for scripts_dir, script in scripts:
     path = os.path.join(scripts_dir, script)
     log = os.path.join(work, script + ".log")
     env = {"PATH": stubs + ":/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8", "SHELL_ORACLE_LOG": log,
@@ -67,6 +72,9 @@ for script in scripts:
         continue
     for got, want in zip(launches, ran):
         where = "%s:%d" % (script, got["line"])
+        if not result["skipped"] and (None in got["argv"] or None in got["env"].values()):
+            failures.append("%s: unknown values in a script with no construct left uninterpreted: %s %s" % (
+                where, got["argv"], sorted(k for k, v in got["env"].items() if v is None)))
         words = got["argv"]
         if None in words:  # an unknown word may stand for any number of words: compare both ends
             head = words.index(None)

@@ -59,7 +59,7 @@ TEST(Engine, FixesReachAFixpointAndTheirConsequencesAreFound) {
     EXPECT_EQ(ids(r), (std::vector<std::string>{"flag-forbids-packing", "needs-flag"}));
     EXPECT_EQ(r.patch.env.at("X").value, Value("0"));
     EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
-    EXPECT_EQ(r.iterations, 3);
+    EXPECT_EQ(r.rounds, 3);
     for (const auto& f : r.findings) EXPECT_TRUE(f.fixable);
 }
 
@@ -93,7 +93,7 @@ TEST(Engine, AConflictFoundInALaterRoundLeavesTheKeyOutOfThePatch) {
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto r = check(dir, *set, "");
     EXPECT_FALSE(r.patch.env.count("X"));
-    EXPECT_EQ(r.unsettled, (std::set<std::string>{"env.X"}));
+    EXPECT_EQ(r.unsettled, (std::set<FactRef>{FactRef::env("X")}));
     EXPECT_EQ(r.patch.env.at("Y").value, Value("1"));  // an unrelated fix still stands
     auto got = ids(r);
     EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-conflict"), got.end());
@@ -105,7 +105,7 @@ TEST(Engine, AFixThatNeverSettlesIsNotApplied) {
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto r = check(dir, *set, "[parallel]\ntp = 2\n");
     EXPECT_FALSE(r.patch.config.count("parallel.tp")) << "tp = " << display(*r.patch.config.at("parallel.tp").value);
-    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    EXPECT_EQ(r.unsettled, (std::set<FactRef>{FactRef::config("parallel.tp")}));
     auto got = ids(r);
     EXPECT_NE(std::find(got.begin(), got.end(), "preflight-fix-no-fixpoint"), got.end());
 }
@@ -117,7 +117,7 @@ TEST(Engine, AnOscillatingKeyIsNotApplied) {
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto r = check(dir, *set, "");
     EXPECT_FALSE(r.patch.config.count("parallel.tp"));
-    EXPECT_EQ(r.unsettled, (std::set<std::string>{"parallel.tp"}));
+    EXPECT_EQ(r.unsettled, (std::set<FactRef>{FactRef::config("parallel.tp")}));
     EXPECT_EQ(r.patch.config.at("train.packing").value, Value(false));
     // The finding whose fix was not applied is not fixable, and says why.
     for (const auto& f : r.findings) {

@@ -35,7 +35,7 @@ public:
 
     Value fact(std::string_view name) override {
         auto it = facts.find(std::string(name));
-        return it == facts.end() ? Value::unknown(std::string(name)) : it->second;
+        return it == facts.end() ? Value::unknown(FactRef::config(std::string(name))) : it->second;
     }
     Value env(std::string_view name) override {
         auto it = env_vars.find(std::string(name));
@@ -43,11 +43,11 @@ public:
     }
     Value package(std::string_view name) override {
         auto it = packages.find(std::string(name));
-        return it == packages.end() ? Value::unknown("pkg(" + std::string(name) + ")") : it->second;
+        return it == packages.end() ? Value::unknown(FactRef::package(std::string(name))) : it->second;
     }
     Value revision(std::string_view name) override {
         auto it = revisions.find(std::string(name));
-        return it == revisions.end() ? Value::unknown("revision(" + std::string(name) + ")") : it->second;
+        return it == revisions.end() ? Value::unknown(FactRef::revision(std::string(name))) : it->second;
     }
     bool given(std::string_view name) override { return facts.count(std::string(name)) > 0; }
     Value lookup(std::string_view, std::string_view, const Value& key, std::string_view) override {

@@ -3,6 +3,7 @@
 #include "fake_world.hpp"
 #include "lang/compiler.hpp"
 #include "lang/evaluator.hpp"
+#include "lang/functions.hpp"
 #include "lang/message_template.hpp"
 #include "lang/parser.hpp"
 
@@ -36,7 +37,7 @@ protected:
     Value eval(const std::string& src) {
         auto e = compile(src, world);
         EXPECT_TRUE(e.has_value()) << src << ": " << (e ? "" : e.error().message);
-        if (!e) return Value::unknown("(compile failed)");
+        if (!e) return Value::unknown_because("compile failed");
         return evaluate(*e->root, world);
     }
 
@@ -111,10 +112,11 @@ TEST_F(LangTest, ThreeValuedLogic) {
     EXPECT_EQ(eval("model.heads > 1 || true"), Value(true));
     Value u = eval("model.heads > 1 && true");
     ASSERT_TRUE(u.is_unknown());
-    EXPECT_EQ(u.get<Unknown>()->missing, std::set<std::string>{"model.heads"});
+    EXPECT_EQ(u.get<Unknown>()->missing, std::set<FactRef>{FactRef::config("model.heads")});
     Value both = eval("model.heads % parallel.tp == 0 || pkg('mcore-bridge') >= '1.2'");
     ASSERT_TRUE(both.is_unknown());
-    EXPECT_EQ(both.get<Unknown>()->missing, (std::set<std::string>{"model.heads", "pkg(mcore-bridge)"}));
+    EXPECT_EQ(both.get<Unknown>()->missing,
+              (std::set<FactRef>{FactRef::config("model.heads"), FactRef::package("mcore-bridge")}));
     EXPECT_TRUE(eval("!(model.heads > 1)").is_unknown());
     EXPECT_EQ(eval("known(model.heads)"), Value(false));
     EXPECT_EQ(eval("known(parallel.tp)"), Value(true));
@@ -185,7 +187,7 @@ TEST_F(LangTest, LookupRequiredIsUnknownForAKeyWithoutARow) {
     EXPECT_EQ(eval("lookup_required('models', 'arch', model.arch, 'has_gdn')"), Value(true));
     Value missing = eval("lookup_required('models', 'arch', 'llama', 'has_gdn')");
     ASSERT_TRUE(missing.is_unknown());
-    EXPECT_EQ(missing.get<Unknown>()->missing.count("(table 'models' has no row with arch = llama)"), 1u);
+    EXPECT_EQ(missing.get<Unknown>()->reasons.count("table 'models' has no row with arch = llama"), 1u);
     EXPECT_EQ(eval("lookup('models', 'arch', 'llama', 'has_gdn') == null"), Value(true));  // lookup() stays null
     EXPECT_EQ(eval("lookup_required('models', 'arch', env('UNSET'), 'has_gdn') == null"), Value(true));
     EXPECT_EQ(eval("false && lookup_required('models', 'arch', 'llama', 'has_gdn')"), Value(false));
@@ -198,4 +200,17 @@ TEST_F(LangTest, PublicVersionDropsOnlyTheLocalLabel) {
     EXPECT_EQ(eval("public_version(version('2.10.0-post5'))"), Value("2.10.0.post5"));  // normalized
     EXPECT_EQ(eval("public_version(pkg('cann'))"), Value("8.0.RC3"));
     EXPECT_EQ(eval("public_version(null) == null"), Value(true));
+}
+
+// What an expression reads comes from the function table's `reads`, not from names.
+TEST_F(LangTest, ExpressionsListWhatTheyRead) {
+    auto e = compile("installed('Megatron_Core') && env('X') == 'y' && revision('ms-swift') == 'main' && parallel.tp > 1", world);
+    ASSERT_TRUE(e.has_value()) << e.error().message;
+    EXPECT_EQ(e->reads, (std::set<FactRef>{FactRef::package("megatron-core"), FactRef::env("X"), FactRef::revision("ms-swift"),
+                                           FactRef::config("parallel.tp")}));
+    for (const auto& f : all_functions())
+        EXPECT_EQ(f.reads.has_value(), std::string(f.signature).find("name: string literal") != std::string::npos) << f.name;
+    auto bad = compile("pkg(parallel.tp)", world);
+    ASSERT_FALSE(bad.has_value());
+    EXPECT_EQ(bad.error().message, "pkg(): the package name must be a string literal");
 }

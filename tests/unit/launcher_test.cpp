@@ -87,7 +87,7 @@ TEST(Launcher, ValueMaps) {
     std::vector<ValueMapping> map{{"true", "npu", "vllm-ascend"}, {"true", "", "vllm"}, {"*", "", "other"}};
     EXPECT_EQ(*apply_map(map, "true", Value("npu")), Value("vllm-ascend"));
     EXPECT_EQ(*apply_map(map, "true", Value("cuda")), Value("vllm"));
-    EXPECT_TRUE(apply_map(map, "true", Value::unknown("hardware.accelerator"))->is_unknown());
+    EXPECT_TRUE(apply_map(map, "true", Value::unknown(FactRef::config("hardware.accelerator")))->is_unknown());
     EXPECT_EQ(*apply_map(map, "zero3", Value("cuda")), Value("other"));
     EXPECT_FALSE(apply_map({{"a", "", "b"}}, "c", Value()).has_value());
 }

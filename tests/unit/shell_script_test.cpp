@@ -112,7 +112,8 @@ TEST(ShellScript, QuotesEscapesAndContinuations) {
         "   --next \"multi\n"
         "line\" '' \"\" it\\'s $'t\\tab'\n");
     ASSERT_EQ(s.commands.size(), 1u);
-    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "a b", "c \"d\" \\ $X ex", "e f", "--next", "multi\nline", "", "", "it's", "t\tab"}));
+    EXPECT_EQ(words(s.commands[0]),
+              (V{"cmd", "a b", "c \"d\" \\ $X ex", "e f", "--next", "multi\nline", "", "", "it's", "t\tab"}));
     EXPECT_EQ(s.commands[0].argv[4].where.line, 3);
     EXPECT_EQ(s.commands[0].argv[4].where.column, 4);
 }
@@ -127,6 +128,23 @@ TEST(ShellScript, ParameterExpansions) {
     ASSERT_EQ(s.commands.size(), 2u);
     EXPECT_EQ(words(s.commands[0]), (V{"cmd", "e", "ex", "d1", "d3", "a b", "alt", "1"}));
     EXPECT_EQ(words(s.commands[1]), (V{"cmd", "assigned", "assigned", "e and more"}));
+}
+
+TEST(ShellScript, AnAssignmentReadsTheVariableAsItWas) {
+    ReadOptions o;
+    o.calling_env = {{"FROM_CALLER", "c"}};
+    auto s = read("EP=${EP:-4}\nexport N=${N:-8} FROM_CALLER=${FROM_CALLER}x\nL+=a\nL+=b\ncmd $EP $L\n", o);
+    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "4", "ab"}));
+    EXPECT_EQ(env(s.commands[0], "N"), "8");
+    EXPECT_EQ(env(s.commands[0], "FROM_CALLER"), "cx");
+}
+
+TEST(ShellScript, WordsThatExpandToNothingComeBeforeTheCommand) {
+    auto s = read("$EMPTY export A=1\nB=2 $EMPTY\n$EMPTY swift sft $B\n");
+    ASSERT_EQ(s.commands.size(), 1u);
+    EXPECT_EQ(words(s.commands[0]), (V{"swift", "sft", "2"}));
+    EXPECT_EQ(env(s.commands[0], "A"), "1");
+    EXPECT_EQ(env(s.commands[0], "B"), "<absent>");
 }
 
 TEST(ShellScript, UnquotedExpansionsSplitIntoWords) {
@@ -168,6 +186,24 @@ TEST(ShellScript, SourceOfAMissingFileIsListedNotGuessed) {
     auto s = read("source /no/such/set_env.sh\ncmd\n");
     EXPECT_TRUE(skipped(s, "no such file", 1));
     EXPECT_EQ(s.commands.size(), 1u);
+}
+
+TEST(ShellScript, SourceOfAPathThatIsNotKnownIsListed) {
+    TempDir dir;
+    dir.write("env.sh", "export FROM_ENV_SH=1\n");
+    dir.write("args.sh", "export FIRST=$1\n");
+    auto path = dir.write("train.sh",
+                          "source $(dirname $0)/env.sh\n"
+                          "source ./args.sh a1\n"
+                          "cd \"$(dirname $0)\"\n"
+                          "source ./env.sh\n"
+                          "cmd\n");
+    auto r = preflight::launch::read_script(path, {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_TRUE(skipped(*r, "source of a file whose name is not known", 1));
+    EXPECT_TRUE(skipped(*r, "after a change to a directory that is not known", 4));
+    EXPECT_EQ(env(r->commands.back(), "FIRST"), "a1");
+    EXPECT_EQ(env(r->commands.back(), "FROM_ENV_SH"), "<absent>");
 }
 
 TEST(ShellScript, SourceCycleIsAnErrorWithFileAndLine) {
@@ -232,9 +268,12 @@ TEST(ShellScript, SubshellsAndPipelinesKeepTheirAssignments) {
 }
 
 TEST(ShellScript, AllexportExportsEveryAssignment) {
-    auto s = read("set -a\nA=1\nset +a\nB=2\ncmd\n");
+    auto s = read("set -a\nA=1\nset +a\nB=2\nset -euo pipefail\nset -o allexport\nC=3\ncmd \"$@\"\n",
+                  ReadOptions{{}, std::vector<std::string>{}});
     EXPECT_EQ(env(s.commands.back(), "A"), "1");
     EXPECT_EQ(env(s.commands.back(), "B"), "<absent>");
+    EXPECT_EQ(env(s.commands.back(), "C"), "3");
+    EXPECT_EQ(words(s.commands.back()), (V{"cmd"}));  // `pipefail` is an option name, not an argument
 }
 
 TEST(ShellScript, SubstitutionsAreUnknownAndListed) {
@@ -355,6 +394,15 @@ TEST(ShellScript, BadInputIsAnErrorWithFileAndLine) {
     std::string params;
     for (int k = 0; k < 20000; ++k) params += "${X:-";
     EXPECT_NE(error_of(params).find("nest more than 64"), std::string::npos) << error_of(params);
+}
+
+TEST(ShellScript, WorkIsBoundedOnAHostileScript) {
+    std::string text;
+    for (int k = 0; k < 5000; ++k) text += "V" + std::to_string(k) + "=x\n";
+    for (int k = 0; k < 250; ++k) text += "a|";
+    text += "a\n";
+    auto e = error_of(text);
+    EXPECT_NE(e.find("train.sh:5001: the script is too large to read"), std::string::npos) << e;
 }
 
 TEST(ShellScript, AHugeScriptIsRefusedBeforeItIsRead) {

@@ -22,7 +22,7 @@ swift sft --stdin </dev/null
 swift sft --eq=a=b --quoted-eq="x y" --colon a:b --brace '{a,b}' --dollar-end $ --lonely-bracket [
 P="keep  inner   spaces"
 swift sft "$P" --single-in-double "it's" --dq-in-sq 'say "hi"' --backslash 'a\b' "c\d" e\\f
-cd sub && source ./lib-in-sub.sh
+cd sub; source ./lib-in-sub.sh
 cd ..
 swift sft --from-subdir
 exec swift sft --exec-last

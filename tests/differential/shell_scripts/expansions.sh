@@ -16,3 +16,7 @@ set -- one "two words"
 swift sft "$@" $@ "$*" $# $1 "$2"
 shift
 swift sft "$@"
+NPROC=${NPROC:-8}
+export MASTER_PORT=${MASTER_PORT:-29500} CALLER_SET=${CALLER_SET}+
+GROW+=a; GROW+=b
+swift sft --self-default $NPROC --grow $GROW

@@ -25,3 +25,6 @@ EOF2
 torchrun --master_addr $MASTER_ADDR --master_port $PORT --when "$WHEN" --known $KNOWN \
   --last $LAST --case $CASE_VAR ${ARGS[@]} --plain yes
 python train.py --after-blocks $KNOWN
+cd sub && source ./lib-in-sub.sh
+cd ..
+python train.py --after-and-source
