@@ -115,7 +115,9 @@ std::string suggestion_for(const std::string& section, const std::string& name) 
 
 class Loader {
 public:
-    Loader(std::string path, const SchemeOf& scheme_of) : scheme_of_(scheme_of) { cfg_.path = std::move(path); }
+    Loader(std::string path, const SchemeOf& scheme_of, bool partial) : scheme_of_(scheme_of), partial_(partial) {
+        cfg_.path = std::move(path);
+    }
 
     Result<RunConfig> run() {
         text_ = PREFLIGHT_TRY(util::read_input(cfg_.path, util::kJobFile));
@@ -140,7 +142,7 @@ public:
         // An empty file (or /dev/null) is not a job that passes: say what a job starts with.
         if (!root.as_table().count("schema"))
             return fail("not a run configuration: it declares no 'schema = 1' (every job file starts with it)", at_line(1));
-        if (auto job = root.as_table().find("job"); job == root.as_table().end() || !job->second.is_table())
+        if (auto job = root.as_table().find("job"); !partial_ && (job == root.as_table().end() || !job->second.is_table()))
             return fail("not a run configuration: it has no [job] table (framework, backend …)", at_line(1));
 
         for (const auto& [name, value] : root.as_table()) {
@@ -152,11 +154,8 @@ public:
                 unknown(name, value, "");
             }
         }
-        PREFLIGHT_TRY(model_config());
-        for (const auto& k : key_table()) {
-            if (k.default_value && !cfg_.values.count(k.key))
-                cfg_.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
-        }
+        PREFLIGHT_TRY(read_model_config(cfg_));
+        if (!partial_) fill_key_defaults(cfg_);
         if (auto it = cfg_.values.find("schema"); it != cfg_.values.end() && it->second.value != Value(1))
             return fail("unsupported schema " + display(it->second.value) + "; this preflight reads schema = 1",
                         it->second.origin.where);
@@ -166,6 +165,7 @@ public:
 private:
     RunConfig cfg_;
     const SchemeOf& scheme_of_;
+    bool partial_ = false;
     std::string text_;                      // the file, for the source line of a location
     std::vector<std::size_t> line_starts_;  // byte offset of each line
 
@@ -320,59 +320,69 @@ private:
         return std::find(names.begin(), names.end(), name) != names.end();
     }
 
-    // [model] config = "…/config.json": model keys from the file, at the top level
-    // and under text_config; keys written in [model] win.
-    Result<void> model_config() {
-        auto it = cfg_.values.find("model.config");
-        if (it == cfg_.values.end()) return {};
-        const Location& where = it->second.origin.where;
-        std::filesystem::path file(*it->second.value.get<std::string>());
-        if (file.is_relative()) file = std::filesystem::path(cfg_.path).parent_path() / file;
-        auto text = util::read_input(file.string(), util::kModelConfigFile);
-        if (!text) return fail(fmt::format("model.config '{}': {}", file.string(), text.error().message), where);
-        if (auto line = util::nesting_exceeded(*text, util::Syntax::json))
-            return fail(fmt::format("model.config: '{}' nests deeper than {} levels (line {})", file.string(), util::kMaxNesting, *line),
-                        where);
-        nlohmann::json json;
-        try {
-            json = nlohmann::json::parse(*text);
-        } catch (const nlohmann::json::parse_error& e) {
-            return fail(fmt::format("model.config: '{}' is not valid JSON: {}", file.string(), e.what()), where);
-        }
-        if (!json.is_object()) return fail(fmt::format("model.config: '{}' does not hold a JSON object", file.string()), where);
-        Origin origin{OriginKind::model_config, Location{file.string()}, {}};
-        auto read_level = [&](const nlohmann::json& level) -> Result<void> {
-            for (const auto& info : key_table()) {
-                if (!info.key.starts_with("model.")) continue;
-                std::string leaf = info.key.substr(6);
-                if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
-                if (cfg_.values.count(info.key) && cfg_.values[info.key].origin.kind == OriginKind::job) continue;
-                const auto& j = level[leaf];
-                // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
-                if (!j.is_number_integer() ||
-                    (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
-                    return fail(fmt::format("model.config: '{}' in '{}' must be a 64-bit integer", leaf, file.string()), where);
-                Value v(j.get<std::int64_t>());
-                if (auto minimum = minimum_of(info); minimum && *v.get<std::int64_t>() < *minimum)
-                    return fail(fmt::format("model.config: '{}' in '{}' is {}; it must be at least {}", leaf, file.string(),
-                                            *v.get<std::int64_t>(), *minimum),
-                                where);
-                cfg_.values[info.key] = Fact{v, origin};
-            }
-            return {};
-        };
-        PREFLIGHT_TRY(read_level(json));
-        if (json.contains("text_config") && json["text_config"].is_object()) PREFLIGHT_TRY(read_level(json["text_config"]));
-        if (!cfg_.values.count("model.arch") && json.contains("model_type") && json["model_type"].is_string())
-            cfg_.values["model.arch"] = Fact{Value(json["model_type"].get<std::string>()), origin};
-        return {};
-    }
 };
 
 }  // namespace
 
+// [model] config = "…/config.json": model keys from the file, at the top level
+// and under text_config; keys written in [model] win.
+Result<void> read_model_config(RunConfig& cfg) {
+    auto it = cfg.values.find("model.config");
+    if (it == cfg.values.end()) return {};
+    const Location& where = it->second.origin.where;
+    std::filesystem::path file(*it->second.value.get<std::string>());
+    if (file.is_relative()) file = std::filesystem::path(cfg.path).parent_path() / file;
+    auto text = util::read_input(file.string(), util::kModelConfigFile);
+    if (!text) return fail(fmt::format("model.config '{}': {}", file.string(), text.error().message), where);
+    if (auto line = util::nesting_exceeded(*text, util::Syntax::json))
+        return fail(fmt::format("model.config: '{}' nests deeper than {} levels (line {})", file.string(), util::kMaxNesting, *line),
+                    where);
+    nlohmann::json json;
+    try {
+        json = nlohmann::json::parse(*text);
+    } catch (const nlohmann::json::parse_error& e) {
+        return fail(fmt::format("model.config: '{}' is not valid JSON: {}", file.string(), e.what()), where);
+    }
+    if (!json.is_object()) return fail(fmt::format("model.config: '{}' does not hold a JSON object", file.string()), where);
+    Origin origin{OriginKind::model_config, Location{file.string()}, {}};
+    auto read_level = [&](const nlohmann::json& level) -> Result<void> {
+        for (const auto& info : key_table()) {
+            if (!info.key.starts_with("model.")) continue;
+            std::string leaf = info.key.substr(6);
+            if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
+            if (cfg.values.count(info.key) && cfg.values[info.key].origin.kind == OriginKind::job) continue;
+            const auto& j = level[leaf];
+            // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
+            if (!j.is_number_integer() ||
+                (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+                return fail(fmt::format("model.config: '{}' in '{}' must be a 64-bit integer", leaf, file.string()), where);
+            Value v(j.get<std::int64_t>());
+            if (auto minimum = minimum_of(info); minimum && *v.get<std::int64_t>() < *minimum)
+                return fail(fmt::format("model.config: '{}' in '{}' is {}; it must be at least {}", leaf, file.string(),
+                                        *v.get<std::int64_t>(), *minimum),
+                            where);
+            cfg.values[info.key] = Fact{v, origin};
+        }
+        return {};
+    };
+    PREFLIGHT_TRY(read_level(json));
+    if (json.contains("text_config") && json["text_config"].is_object()) PREFLIGHT_TRY(read_level(json["text_config"]));
+    if (!cfg.values.count("model.arch") && json.contains("model_type") && json["model_type"].is_string())
+        cfg.values["model.arch"] = Fact{Value(json["model_type"].get<std::string>()), origin};
+    return {};
+}
+
 Result<RunConfig> load_run_config(const std::string& path, const SchemeOf& scheme_of) {
-    return Loader(path, scheme_of).run();
+    return Loader(path, scheme_of, false).run();
+}
+
+Result<RunConfig> load_partial_run_config(const std::string& path, const SchemeOf& scheme_of) {
+    return Loader(path, scheme_of, true).run();
+}
+
+void fill_key_defaults(RunConfig& cfg) {
+    for (const auto& k : key_table())
+        if (k.default_value && !cfg.values.count(k.key)) cfg.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
 }
 
 }  // namespace preflight::config

@@ -28,4 +28,16 @@ using SchemeOf = std::function<version::Scheme(const std::string& normalized_pac
 // unparsable versions, invalid variable names, unreadable model config.
 Result<RunConfig> load_run_config(const std::string& path, const SchemeOf& scheme_of);
 
+// A partial run configuration (`--with FILE`: a site's hardware, an image's packages)
+// declares `schema = 1` but may leave out [job]; it gets no key-table defaults, so it
+// sets only what it says.
+Result<RunConfig> load_partial_run_config(const std::string& path, const SchemeOf& scheme_of);
+
+// Reads the model keys of the config.json that `model.config` names (relative to the
+// configuration's own file) into `cfg`, where the configuration does not give them.
+Result<void> read_model_config(RunConfig& cfg);
+
+// Every key-table default the configuration does not give, as a default-origin fact.
+void fill_key_defaults(RunConfig& cfg);
+
 }  // namespace preflight::config

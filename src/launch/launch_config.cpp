@@ -81,9 +81,7 @@ public:
         imply("job.backend", launcher_.backend);
         derive_world_size();
         summarize_uninterpreted();
-        for (const auto& k : config::key_table())
-            if (k.default_value && !cfg_.values.count(k.key))
-                cfg_.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
+        config::fill_key_defaults(cfg_);
         launch.config = std::move(cfg_);
         return launch;
     }

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "config/key_table.hpp"
 #include "output/printable.hpp"
@@ -24,8 +25,10 @@ std::string place(const Origin& origin) {
 std::string entry(const std::string& key, const Fact& fact) {
     std::string where = place(fact.origin);
     if (fact.value.is_unknown()) {
-        std::string why;
-        for (const auto& m : fact.value.get<Unknown>()->missing) why += (why.empty() ? "" : ", ") + m;
+        std::vector<std::string> parts;
+        for (const auto& m : fact.value.get<Unknown>()->missing) parts.push_back(m.display());
+        for (const auto& r : fact.value.get<Unknown>()->reasons) parts.push_back(r);
+        std::string why = fmt::format("{}", fmt::join(parts, ", "));
         return printable(fmt::format("# {} = ?  ({}{}{})", toml_key(key), where, where.empty() ? "" : ": ", why.empty() ? "unknown" : why)) +
                "\n";
     }

@@ -103,4 +103,36 @@ nlohmann::ordered_json json_report(const ReportInput& in) {
     return j;
 }
 
+std::string text_launch_report(const std::vector<LaunchReportInput>& launches, const Style& style) {
+    std::string out;
+    for (const auto& l : launches) {
+        if (!out.empty()) out += "\n";
+        out += fmt::format("== {}\n", printable(l.label));
+        out += text_report(l.report, style);
+    }
+    return out;
+}
+
+nlohmann::ordered_json json_launch_report(const std::string& input, const std::string& verdict,
+                                          const std::vector<LaunchReportInput>& launches) {
+    nlohmann::ordered_json j;
+    j["preflight_version"] = PREFLIGHT_VERSION;
+    j["output_version"] = 1;
+    j["config"] = input;
+    j["verdict"] = verdict;
+    auto items = nlohmann::ordered_json::array();
+    for (const auto& l : launches) {
+        nlohmann::ordered_json item;
+        item["launch"] = {{"file", l.where.file},
+                          {"line", l.where.line > 0 ? nlohmann::ordered_json(l.where.line) : nlohmann::ordered_json(nullptr)},
+                          {"launcher", l.launcher}};
+        auto report = json_report(l.report);
+        for (auto& [key, value] : report.items())
+            if (key != "preflight_version" && key != "output_version") item[key] = value;
+        items.push_back(std::move(item));
+    }
+    j["launches"] = std::move(items);
+    return j;
+}
+
 }  // namespace preflight::output

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -19,5 +20,20 @@ struct ReportInput {
 
 std::string text_report(const ReportInput& in, const Style& style);
 nlohmann::ordered_json json_report(const ReportInput& in);
+
+// One launch of a script or command line: where it is and what launched it.
+struct LaunchReportInput {
+    ReportInput report;
+    std::string label;  // "train.sh:14: megatron sft"
+    Location where;     // the command's first word
+    std::string launcher;
+};
+
+// Each launch under a header line naming it, then its report.
+std::string text_launch_report(const std::vector<LaunchReportInput>& launches, const Style& style);
+// {"preflight_version", "output_version", "config", "verdict" (the worst), "launches": [
+//   {"launch": {"file", "line", "launcher"}, …the fields of json_report…}]}
+nlohmann::ordered_json json_launch_report(const std::string& input, const std::string& verdict,
+                                          const std::vector<LaunchReportInput>& launches);
 
 }  // namespace preflight::output

@@ -18,7 +18,7 @@ config::RunConfig launch() {
     cfg.values["parallel.tp"] = at(Value(2), 11);
     cfg.values["parallel.pp"] = Fact{Value(1), Origin{OriginKind::default_value, {}, {}}};
     cfg.values["train.padding_free"] = at(Value(true), 12);
-    cfg.values["parallel.ep"] = at(Value::unknown("command substitution"), 13);
+    cfg.values["parallel.ep"] = at(Value::unknown_because("command substitution"), 13);
     cfg.env["NPROC_PER_NODE"] = at(Value("8"), 7);
     cfg.env["ODD NAME"] = at(Value("a\"b"), 3);
     return cfg;

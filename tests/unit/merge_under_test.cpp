@@ -46,7 +46,7 @@ TEST(MergeUnder, TheLaunchWinsAndADisagreementIsAWarning) {
 
 TEST(MergeUnder, FillsALaunchValueThatCouldNotBeRead) {
     RunConfig launch, site;
-    launch.values["parallel.ep"] = at(Value::unknown("command substitution"), "train.sh", 3);
+    launch.values["parallel.ep"] = at(Value::unknown_because("command substitution"), "train.sh", 3);
     site.values["parallel.ep"] = at(Value(4), "site.toml", 2);
     merge_under(launch, site);
     EXPECT_EQ(launch.values.at("parallel.ep").value, Value(4));

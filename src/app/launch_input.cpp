@@ -1,0 +1,144 @@
+#include "app/launch_input.hpp"
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+#include "config/merge_under.hpp"
+#include "facts/model_config_path.hpp"
+#include "launch/shell_script.hpp"
+#include "util/files.hpp"
+
+extern char** environ;
+
+namespace preflight::app {
+namespace {
+
+constexpr const char* kNotInterpreted = "launch-not-interpreted";
+
+std::string text_of(const launch::Word& w) { return w.text ? *w.text : "?"; }
+
+// "megatron sft", "torchrun … pretrain_gpt.py": the words that named the launcher.
+std::string launcher_words(const launch::Command& c, const launch::Launch& l) {
+    std::string out;
+    std::size_t shown = 0;
+    for (const auto& w : c.argv) {
+        if (w.text && w.text->starts_with("-")) break;
+        out += (out.empty() ? "" : " ") + text_of(w);
+        if (++shown == 2) break;
+    }
+    return out.empty() ? l.launcher->name : out;
+}
+
+// The model's config.json where the launch's hub would have put it: its keys then come
+// from the file, located at the --model flag.
+Result<void> find_model(config::RunConfig& cfg, const launch::Command& command, const std::string& base_dir) {
+    auto id = cfg.values.find("model.id");
+    if (id == cfg.values.end() || !id->second.value.get<std::string>() || cfg.values.count("model.config")) return {};
+    facts::ModelConfigQuery q;
+    q.model = *id->second.value.get<std::string>();
+    q.base_dir = base_dir;
+    q.env = [&command](const std::string& name) -> std::optional<std::string> {
+        if (auto it = command.env.find(name); it != command.env.end()) return it->second.value;
+        return std::nullopt;
+    };
+    if (auto use_hf = q.env("USE_HF")) q.hugging_face_first = *use_hf == "1" || *use_hf == "true" || *use_hf == "True";
+    auto found = facts::find_model_config(q);
+    if (!found) return {};
+    Location where = id->second.origin.where;
+    where.key = "model.config";
+    cfg.values["model.config"] = Fact{Value(found->path), Origin{OriginKind::job, where, {}}};
+    std::string saved = cfg.path;
+    cfg.path = "";  // the path found is absolute or relative to the working directory
+    auto read = config::read_model_config(cfg);
+    cfg.path = saved;
+    return read;
+}
+
+Result<void> lay_under(config::RunConfig& cfg, const rules::RuleSet& rules, const std::vector<std::string>& with) {
+    for (const auto& file : with) {
+        auto partial = PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); }));
+        config::merge_under(cfg, partial);
+    }
+    config::fill_key_defaults(cfg);
+    return {};
+}
+
+Result<LaunchRead> read_one(const launch::Command& command, const launch::LauncherSet& launchers, const rules::RuleSet& rules,
+                            const std::vector<std::string>& with, const std::string& base_dir, bool script) {
+    auto launch = PREFLIGHT_TRY(launch::read_launch(command, launchers));
+    auto& cfg = launch.config;
+    // A script's [env] is what it sets; the environment preflight runs in is not the
+    // launch node's. A command line run here (`check --`, `exec`) sees this one.
+    if (script)
+        for (auto it = cfg.env.begin(); it != cfg.env.end();) {
+            auto b = command.env.find(it->first);
+            it = b != command.env.end() && b->second.from_calling_env ? cfg.env.erase(it) : std::next(it);
+        }
+    PREFLIGHT_TRY(lay_under(cfg, rules, with));
+    PREFLIGHT_TRY(find_model(cfg, command, base_dir));
+    std::string label = command.where.file.empty()
+                            ? launcher_words(command, launch)
+                            : fmt::format("{}:{}: {}", command.where.file, command.where.line, launcher_words(command, launch));
+    return LaunchRead{label, command, std::move(launch)};
+}
+
+}  // namespace
+
+std::map<std::string, std::string> process_environment() {
+    std::map<std::string, std::string> env;
+    for (char** e = environ; e && *e; ++e) {
+        std::string entry(*e);
+        auto eq = entry.find('=');
+        if (eq != std::string::npos) env.emplace(entry.substr(0, eq), entry.substr(eq + 1));
+    }
+    return env;
+}
+
+bool is_launch_script(const std::string& path) {
+    if (path.ends_with(".sh") || path.ends_with(".bash")) return true;
+    if (path.ends_with(".toml")) return false;
+    auto head = util::read_file(path);
+    if (!head || !head->starts_with("#!")) return false;
+    std::string first = head->substr(0, head->find('\n'));
+    return first.find("sh") != std::string::npos;
+}
+
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with) {
+    LaunchInput input{path, std::make_unique<launch::LauncherSet>(PREFLIGHT_TRY(launch::compile_launchers(rules))), {}};
+    const auto& launchers = *input.launchers;
+    launch::ReadOptions options;
+    options.calling_env = process_environment();
+    options.script_args = std::vector<std::string>{};  // run as written, with no arguments
+    auto script = PREFLIGHT_TRY(launch::read_script(path, options));
+    std::string base_dir = std::filesystem::path(path).parent_path().string();
+    for (const auto& command : script.commands) {
+        if (!launch::recognise(command, launchers)) continue;
+        auto one = PREFLIGHT_TRY(read_one(command, launchers, rules, with, base_dir, true));
+        // What the reader did not interpret is a note of every launch: the values it
+        // touches are unknown, and the rules over them undetermined.
+        for (const auto& s : script.skipped)
+            one.launch.config.diagnostics.push_back({Severity::info, kNotInterpreted, s.what, s.where});
+        input.launches.push_back(std::move(one));
+    }
+    if (input.launches.empty())
+        return fail(fmt::format("no launch in {}: no command a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
+                                "accelerate launch …)",
+                                path),
+                    Location{path});
+    return input;
+}
+
+Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules, const std::vector<std::string>& with) {
+    LaunchInput input{"", std::make_unique<launch::LauncherSet>(PREFLIGHT_TRY(launch::compile_launchers(rules))), {}};
+    const auto& launchers = *input.launchers;
+    auto command = launch::command_from_argv(argv, process_environment());
+    if (!launch::recognise(command, launchers))
+        return fail(fmt::format("'{}' is no launch a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
+                                "accelerate launch …)",
+                                argv.empty() ? "" : argv.front()));
+    input.launches.push_back(PREFLIGHT_TRY(read_one(command, launchers, rules, with, ".", false)));
+    return input;
+}
+
+}  // namespace preflight::app

@@ -1,0 +1,45 @@
+// Launches read from what the user points at: a launch script (by its shebang or
+// suffix, or forced with --launch) or a command line given after `--`. Each launch a
+// launcher table recognises becomes a run configuration, with the partial ones named
+// by --with laid under it and the model's config.json found where the launcher would
+// download it.
+#pragma once
+
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "config/run_config.hpp"
+#include "launch/launch_config.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::app {
+
+// A shell script: a name ending in .sh or .bash, or a first line `#!…sh`.
+bool is_launch_script(const std::string& path);
+
+struct LaunchRead {
+    std::string label;        // "train.sh:14: megatron sft"
+    launch::Command command;  // as the shell would run it
+    launch::Launch launch;    // launch.config: the run configuration
+};
+
+struct LaunchInput {
+    std::string path;  // the script; "" for a command line
+    // The launchers the launches point into (their flags' specs), kept alive with them.
+    std::unique_ptr<launch::LauncherSet> launchers;
+    std::vector<LaunchRead> launches;
+};
+
+// Reads every launch of a script. Errors: unreadable or malformed scripts (file and
+// line), --with files, a script with no launch a launcher table recognises.
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with);
+
+// Reads one launch given as argv, with this process's environment as its own.
+Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules, const std::vector<std::string>& with);
+
+// The process environment as a map.
+std::map<std::string, std::string> process_environment();
+
+}  // namespace preflight::app
