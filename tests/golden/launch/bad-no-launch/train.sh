@@ -1,0 +1,3 @@
+#!/bin/bash
+echo hello
+python train.py --lr 1

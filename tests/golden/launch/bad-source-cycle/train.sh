@@ -1,0 +1,3 @@
+#!/bin/bash
+source ./b.sh
+megatron sft --model Qwen/Qwen3-8B
