@@ -1,13 +1,13 @@
 #include "app/launch_input.hpp"
 
 #include <filesystem>
+#include <fstream>
 
 #include <fmt/format.h>
 
 #include "config/merge_under.hpp"
 #include "facts/model_config_path.hpp"
 #include "launch/shell_script.hpp"
-#include "util/files.hpp"
 
 extern char** environ;
 
@@ -98,9 +98,17 @@ std::map<std::string, std::string> process_environment() {
 bool is_launch_script(const std::string& path) {
     if (path.ends_with(".sh") || path.ends_with(".bash")) return true;
     if (path.ends_with(".toml")) return false;
-    auto head = util::read_file(path);
-    if (!head || !head->starts_with("#!")) return false;
-    std::string first = head->substr(0, head->find('\n'));
+    // Only a regular file's first line: a FIFO or a device is left to the job reader,
+    // which refuses it with a clear error instead of blocking here.
+    std::error_code ec;
+    if (!std::filesystem::is_regular_file(path, ec)) return false;
+    std::ifstream in(path, std::ios::binary);
+    std::string first;
+    first.resize(128);
+    in.read(first.data(), static_cast<std::streamsize>(first.size()));
+    first.resize(static_cast<std::size_t>(in.gcount()));
+    if (!first.starts_with("#!")) return false;
+    first = first.substr(0, first.find('\n'));
     return first.find("sh") != std::string::npos;
 }
 
