@@ -117,7 +117,8 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("--with", args->with,
                     "A partial run configuration laid under a launch (hardware, packages, the image's environment); "
                     "the launch's own values win, a disagreement is a finding. Repeatable")
-        ->type_name("FILE.toml");
+        ->type_name("FILE.toml")
+        ->allow_extra_args(false);
     cmd->add_flag("--launch", args->launch, "Read the input as a launch script whatever its name");
     add_rules_option(cmd, args->rules);
     add_output_options(cmd, args->output, {"text", "json"});

@@ -67,5 +67,6 @@ Command register_args(CLI::App& app, const std::string& exe_path);
 Command register_probe(CLI::App& app, const std::string& exe_path);
 Command register_scan(CLI::App& app, const std::string& exe_path);
 Command register_import(CLI::App& app, const std::string& exe_path);
+Command register_exec(CLI::App& app, const std::string& exe_path);
 
 }  // namespace preflight::app

@@ -80,7 +80,8 @@ Command register_import(CLI::App& app, const std::string& exe_path) {
         "Example: preflight import train.sh --with site.toml -o job.toml");
     cmd->add_option("script", args->script, "The launch script")->required()->type_name("SCRIPT");
     cmd->add_option("-o,--output", args->output_file, "Where to write the job file ('-' or none: stdout)")->type_name("FILE");
-    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")->type_name("FILE.toml");
+    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")->type_name("FILE.toml")
+        ->allow_extra_args(false);
     cmd->add_option("--index", args->index, "Which launch of a script that holds several (1 is the first)")->check(CLI::PositiveNumber);
     cmd->add_flag("--force", args->force, "Replace a read-only output");
     cmd->add_flag("-q,--quiet", args->output.quiet, "Do not report what was written");

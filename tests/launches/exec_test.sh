@@ -1,0 +1,58 @@
+#!/usr/bin/env bash
+# `preflight exec` with a stub launcher on PATH that records its argv and environment:
+# argv passed byte for byte, the exit status passed through, a start refused on a
+# failing verdict, and safe fixes visible to the child.
+# Usage: exec_test.sh PREFLIGHT RULES_DIR
+set -uo pipefail
+preflight=$1 rules=$2
+here=$(cd "$(dirname "$0")" && pwd)
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+mkdir "$work/bin"
+cat > "$work/bin/megatron" <<'STUB'
+#!/bin/sh
+/usr/bin/python3 -c 'import json, os, sys; print(json.dumps({"argv": sys.argv[1:], "USE_MCORE_GDN": os.environ.get("USE_MCORE_GDN")}))' "$@" > "$STUB_RECORD"
+exit "${STUB_EXIT:-0}"
+STUB
+chmod +x "$work/bin/megatron"
+export PATH="$work/bin:$PATH" STUB_RECORD="$work/record.json"
+failed=0
+fail() { echo "FAIL $1"; failed=$((failed+1)); }
+field() { /usr/bin/python3 -c 'import json, sys; print(json.dumps(json.load(open(sys.argv[1]))[sys.argv[2]]))' "$STUB_RECORD" "$1"; }
+
+# 1. Passed through byte for byte, exit status too.
+STUB_EXIT=7 "$preflight" exec --rules "$rules" --no-probe --no-apply -- megatron sft --model Qwen/Qwen3-8B --system "You are 'a' \"b\"" --lr '1e-4' --dataset 'd#1' 'é ü' 2>"$work/err1"
+status=$?
+[ "$status" = 7 ] || fail "exit status not passed through: $status ($(cat "$work/err1"))"
+want='["sft", "--model", "Qwen/Qwen3-8B", "--system", "You are '"'"'a'"'"' \"b\"", "--lr", "1e-4", "--dataset", "d#1", "\u00e9 \u00fc"]'
+got=$(field argv)
+[ "$got" = "$want" ] || fail "argv changed: $got"
+
+# 2. A failing verdict refuses the start: exit 1, the stub never runs, findings on stderr.
+rm -f "$STUB_RECORD"
+cat > "$work/heads.toml" <<'TOML'
+schema = 1
+[hardware]
+accelerator = "npu"
+[model]
+arch = "qwen3"
+num_attention_heads = 16
+num_key_value_heads = 8
+TOML
+"$preflight" exec --rules "$rules" --no-probe --with "$work/heads.toml" -- megatron sft --model Qwen/Qwen3-8B --tensor_model_parallel_size 3 2>"$work/err2" >/dev/null
+status=$?
+[ "$status" = 1 ] || fail "a failing check did not refuse the start: exit $status"
+[ ! -e "$STUB_RECORD" ] || fail "the command ran although the check failed"
+grep -q "not starting megatron" "$work/err2" || fail "no refusal on stderr: $(cat "$work/err2")"
+
+# 3. Safe fixes reach the child: padding_free is turned back on in its argv.
+USE_MCORE_GDN=0 "$preflight" exec --rules "$rules" --no-probe --with "$here/../../share/examples/ms-swift-qwen3_5-padding-free-off-npu.toml" \
+  -- megatron sft --model Qwen/Qwen3.5-35B-A3B --expert_model_parallel_size 8 --padding_free false --attention_backend flash 2>"$work/err3"
+status=$?
+[ "$status" = 0 ] || fail "the fixed launch did not start: exit $status ($(cat "$work/err3"))"
+got=$(field argv)
+case "$got" in *'"--padding_free", "true"'*) ;; *) fail "the fix is not in the child's argv: $got" ;; esac
+grep -q -- "--padding_free true (train.padding_free)" "$work/err3" || fail "the change is not said on stderr: $(cat "$work/err3")"
+
+if [ "$failed" = 0 ]; then echo "exec: 3 cases passed"; fi
+[ "$failed" = 0 ]
