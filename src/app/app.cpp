@@ -35,9 +35,10 @@ int run(int argc, char** argv) {
         "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"
         "share/preflight/rules and a build tree's rules/, in that order.\n"
         "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
-    std::vector<Command> commands = {register_check(app, exe_path), register_fix(app, exe_path),  register_env(app, exe_path),
-                                     register_args(app, exe_path),  register_probe(app, exe_path), register_scan(app, exe_path),
-                                     register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path)};
+    std::vector<Command> commands = {
+        register_check(app, exe_path),   register_fix(app, exe_path),    register_env(app, exe_path),
+        register_args(app, exe_path),    register_probe(app, exe_path),  register_scan(app, exe_path),
+        register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
 
     // An unknown command gets a suggestion instead of CLI11's generic complaint.

@@ -44,13 +44,16 @@ int run(const ArgsArgs& args) {
             return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, args.output);
         std::string known;
         for (const auto& s : launchers->names()) known += (known.empty() ? "" : ", ") + s;
-        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}}, args.output);
+        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}},
+                                  args.output);
     }
 
     // Only what the job sets or the patch changes; defaults are the launcher's own.
     auto given = [&](const std::string& key) -> const Value* {
-        if (auto p = evaluation->result.patch.config.find(key); p != evaluation->result.patch.config.end()) return &*p->second.value;
-        if (auto f = evaluation->facts.config.find(key); f != evaluation->facts.config.end() && f->second.origin.kind == OriginKind::job)
+        if (auto p = evaluation->result.patch.config.find(key); p != evaluation->result.patch.config.end())
+            return &*p->second.value;
+        if (auto f = evaluation->facts.config.find(key);
+            f != evaluation->facts.config.end() && f->second.origin.kind == OriginKind::job)
             return &f->second.value;
         return nullptr;
     };
@@ -89,10 +92,12 @@ Command register_args(CLI::App& app, const std::string& exe_path) {
     auto* cmd = app.add_subcommand("args", "Print the patched configuration as one framework's launcher flags");
     cmd->footer(
         "Prints the keys the job sets or the fixes change, in the spelling of the launcher_flags\n"
-        "table of the loaded packs (the same table reads launches back); keys with no flag in that launcher are named on stderr.\n"
+        "table of the loaded packs (the same table reads launches back); keys with no flag in that launcher are named on "
+        "stderr.\n"
         "Example: megatron sft $(preflight args job.toml --style megatron-swift) ...");
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
-    cmd->add_option("--style", args->style, "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
+    cmd->add_option("--style", args->style,
+                    "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
                     "twinkle: DeviceMesh.from_sizes keywords)")
         ->required();
     add_rules_option(cmd, args->rules);

@@ -4,11 +4,11 @@
 
 #include "app/evaluate.hpp"
 #include "app/launch_input.hpp"
-#include "rules/check_job.hpp"
 #include "core/exit_code.hpp"
 #include "output/fact_lines.hpp"
 #include "output/printable.hpp"
 #include "output/report.hpp"
+#include "rules/check_job.hpp"
 #include "rules/engine.hpp"
 
 namespace preflight::app {
@@ -44,7 +44,8 @@ rules::CheckOptions check_options(const CheckArgs& args) {
 int run_launches(const CheckArgs& args, bool command_line) {
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
-    auto input = command_line ? read_launch_argv(args.inputs, *rules, args.with) : read_launch_script(args.inputs.front(), *rules, args.with);
+    auto input = command_line ? read_launch_argv(args.inputs, *rules, args.with)
+                              : read_launch_script(args.inputs.front(), *rules, args.with);
     if (!input) return report_input_error(input.error(), args.output);
     std::optional<facts::NodeFacts> node;
     if (args.facts.any_source()) {
@@ -56,7 +57,8 @@ int run_launches(const CheckArgs& args, bool command_line) {
     for (const auto& l : input->launches) {
         auto one = rules::check_job(*rules, l.launch.config, node ? &*node : nullptr, check_options(args));
         if (!one) return report_input_error(one.error(), args.output);
-        if (args.dump_facts) std::cout << output::printable("== " + l.label) << "\n" << output::fact_set_lines(one->facts) << "\n";
+        if (args.dump_facts)
+            std::cout << output::printable("== " + l.label) << "\n" << output::fact_set_lines(one->facts) << "\n";
         checked.push_back(std::move(*one));
     }
     std::vector<output::LaunchReportInput> reports;
@@ -68,7 +70,8 @@ int run_launches(const CheckArgs& args, bool command_line) {
         std::string v = verdict(result);
         if (v == "fail" || (v == "warn" && worst == "pass")) worst = v;
         fails = fails || result.has_at_least(threshold_of(args));
-        reports.push_back({{l.launch.config.path, &result, v, args.output.quiet}, l.label, l.command.where, l.launch.launcher->name});
+        reports.push_back(
+            {{l.launch.config.path, &result, v, args.output.quiet}, l.label, l.command.where, l.launch.launcher->name});
     }
     std::string shown = command_line ? "" : args.inputs.front();
     if (args.output.format == "json") std::cout << output::json_launch_report(shown, worst, reports).dump(2) << "\n";
@@ -77,11 +80,13 @@ int run_launches(const CheckArgs& args, bool command_line) {
 }
 
 int run(const CheckArgs& args) {
-    if (args.inputs.empty()) return report_input_error(Error{"name a job file, a launch script, or a command line after --", {}}, args.output);
+    if (args.inputs.empty())
+        return report_input_error(Error{"name a job file, a launch script, or a command line after --", {}}, args.output);
     bool command_line = args.inputs.size() > 1;
     if (command_line || args.launch || is_launch_script(args.inputs.front())) return run_launches(args, command_line);
     if (!args.with.empty())
-        return report_input_error(Error{"--with lays a partial configuration under a launch; a job file gives its own", {}}, args.output);
+        return report_input_error(Error{"--with lays a partial configuration under a launch; a job file gives its own", {}},
+                                  args.output);
 
     const std::string& job = args.inputs.front();
     auto evaluation = evaluate_job(job, args.rules, args.facts, check_options(args));
@@ -100,7 +105,8 @@ int run(const CheckArgs& args) {
 Command register_check(CLI::App& app, const std::string& exe_path) {
     auto args = std::make_shared<CheckArgs>();
     args->rules.exe_path = exe_path;
-    auto* cmd = app.add_subcommand("check", "Check a run configuration, a launch script or a launch command line against the rule packs");
+    auto* cmd =
+        app.add_subcommand("check", "Check a run configuration, a launch script or a launch command line against the rule packs");
     cmd->footer(
         "Prints each finding as file:line:col: severity: message [rule-id] with the source line,\n"
         "then the patched runtime arguments, kernel fallbacks and limitations.\n"

@@ -28,7 +28,8 @@ void fill_source_line(Location& where) {
         start = text->find('\n', start);
         if (start != std::string::npos) ++start;
     }
-    if (start != std::string::npos && start < text->size()) where.source_line = text->substr(start, text->find('\n', start) - start);
+    if (start != std::string::npos && start < text->size())
+        where.source_line = text->substr(start, text->find('\n', start) - start);
 }
 
 }  // namespace
@@ -53,8 +54,10 @@ void add_output_options(CLI::App* cmd, OutputOptions& output, const std::vector<
 
 void add_fact_options(CLI::App* cmd, FactOptions& facts, bool with_probe_flag) {
     if (with_probe_flag) {
-        auto* probe = cmd->add_flag("--probe", facts.probe, "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
-        auto* freeze = cmd->add_option("--freeze", facts.freeze_file, "Installed packages from `pip freeze` or `pip list --format=json` output")
+        auto* probe = cmd->add_flag("--probe", facts.probe,
+                                    "Read this node's facts: environment, Python distributions, Megatron tree, Ascend versions");
+        auto* freeze = cmd->add_option("--freeze", facts.freeze_file,
+                                       "Installed packages from `pip freeze` or `pip list --format=json` output")
                            ->type_name("FILE")
                            ->excludes(probe);
         cmd->add_option("--env", facts.snapshot, "A node's facts from a snapshot bundle written by `preflight probe -o`")

@@ -45,7 +45,8 @@ int run(const EnvArgs& args) {
         std::cout << *text;
     } else {
         // $GITHUB_ENV collects the variables of every step: append to it.
-        auto written = util::write_output(args.output_file, *text, {.append = format == output::EnvFormat::github, .force = args.force});
+        auto written =
+            util::write_output(args.output_file, *text, {.append = format == output::EnvFormat::github, .force = args.force});
         if (!written) return report_input_error(written.error(), args.output);
     }
     std::cerr << output::remaining_errors_note(evaluation->result);
@@ -71,7 +72,8 @@ Command register_env(CLI::App& app, const std::string& exe_path) {
         "Example: preflight env job.toml --emit sh -o launch.env");
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
     cmd->add_option("--emit", args->emit, "Output format")->required()->check(CLI::IsMember(output::env_format_names()));
-    cmd->add_option("-o,--output", args->output_file, "Write here (atomically; github appends) instead of stdout")->type_name("FILE");
+    cmd->add_option("-o,--output", args->output_file, "Write here (atomically; github appends) instead of stdout")
+        ->type_name("FILE");
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("--force", args->force, "Replace (or append to) a read-only -o file");
     add_rules_option(cmd, args->rules);

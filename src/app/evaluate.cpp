@@ -18,7 +18,9 @@ std::unique_ptr<facts::FactSource> fact_source(const FactOptions& options, const
     return std::make_unique<facts::LiveProbeSource>(probe, scheme_of);
 }
 
-Result<facts::NodeFacts> node_facts(const FactOptions& options, const rules::RuleSet& rules) { return fact_source(options, rules)->collect(); }
+Result<facts::NodeFacts> node_facts(const FactOptions& options, const rules::RuleSet& rules) {
+    return fact_source(options, rules)->collect();
+}
 
 Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_options, const FactOptions& fact_options,
                                 const rules::CheckOptions& options) {

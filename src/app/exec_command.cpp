@@ -73,13 +73,15 @@ int run(const ExecArgs& args) {
         for (const auto& e : plan.env) {
             if (e.value) setenv(e.name.c_str(), e.value->c_str(), 1);
             else unsetenv(e.name.c_str());
-            std::cerr << output::printable(e.value ? fmt::format("preflight: set {}={}", e.name, *e.value) : fmt::format("preflight: unset {}", e.name))
+            std::cerr << output::printable(e.value ? fmt::format("preflight: set {}={}", e.name, *e.value)
+                                                   : fmt::format("preflight: unset {}", e.name))
                       << "\n";
         }
         for (const auto& e : plan.argv)
             std::cerr << output::printable(fmt::format("preflight: {} ({})", output::shell_line(e.words), e.key)) << "\n";
         for (const auto& key : plan.unspellable)
-            std::cerr << output::printable(fmt::format("preflight: note: no {} flag gives {}; not applied", launch.launch.launcher->name, key))
+            std::cerr << output::printable(
+                             fmt::format("preflight: note: no {} flag gives {}; not applied", launch.launch.launcher->name, key))
                       << "\n";
     }
     std::vector<char*> raw;
@@ -105,8 +107,11 @@ Command register_exec(CLI::App& app, const std::string& exe_path) {
         "arguments (each change said on stderr; --no-apply only gates), and preflight becomes the\n"
         "command: its exit status is preflight's. 127: the command could not be started.\n"
         "Example: preflight exec -- megatron sft --model Qwen/Qwen3-8B --tensor_model_parallel_size 2");
-    cmd->add_option("command", args->argv, "The launch command and its arguments (after --)")->required()->type_name("-- COMMAND...");
-    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")->type_name("FILE.toml")
+    cmd->add_option("command", args->argv, "The launch command and its arguments (after --)")
+        ->required()
+        ->type_name("-- COMMAND...");
+    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")
+        ->type_name("FILE.toml")
         ->allow_extra_args(false);
     cmd->add_option("--fail-on", args->fail_on, "Lowest severity that refuses the start")
         ->check(CLI::IsMember({"error", "warning"}))

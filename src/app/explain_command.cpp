@@ -21,7 +21,8 @@ Error no_such_rule(const std::string& id, const rules::RuleSet& rules) {
     std::vector<std::string> ids;
     for (const auto& r : rules.rules) ids.push_back(r.id);
     auto near = util::closest(id, ids);
-    return Error{fmt::format("no rule '{}' in the loaded packs{}", id, near ? fmt::format("; did you mean '{}'?", *near) : ""), {}};
+    return Error{fmt::format("no rule '{}' in the loaded packs{}", id, near ? fmt::format("; did you mean '{}'?", *near) : ""),
+                 {}};
 }
 
 int run(const ExplainArgs& args) {

@@ -38,7 +38,8 @@ int run(const FixArgs& args) {
     if (!args.output_file.empty() && args.in_place)
         return report_input_error(Error{"give either -o FILE or --in-place, not both", {}}, args.output);
     if (!args.in_place && args.output_file != "-" && same_file(args.job, args.output_file))
-        return report_input_error(Error{"-o names the input job; use --in-place to rewrite it", Location{args.output_file}}, args.output);
+        return report_input_error(Error{"-o names the input job; use --in-place to rewrite it", Location{args.output_file}},
+                                  args.output);
 
     rules::CheckOptions options;
     options.apply_suggested = args.apply_suggested;

@@ -34,9 +34,9 @@ int run(const ImportArgs& args) {
         std::string lines;
         for (std::size_t i = 0; i < launches.size(); ++i)
             lines += fmt::format("{}--index {}: line {}", i ? ", " : "", i + 1, launches[i].command.where.line);
-        return report_input_error(Error{fmt::format("{} holds {} launches; name one ({})", args.script, launches.size(), lines),
-                                        Location{args.script}},
-                                  args.output);
+        return report_input_error(
+            Error{fmt::format("{} holds {} launches; name one ({})", args.script, launches.size(), lines), Location{args.script}},
+            args.output);
     }
     std::size_t pick = args.index == 0 ? 0 : static_cast<std::size_t>(args.index - 1);
     if (pick >= launches.size())
@@ -62,7 +62,8 @@ int run(const ImportArgs& args) {
     }
     auto written = util::write_output(args.output_file, text, {.force = args.force});
     if (!written) return report_input_error(written.error(), args.output);
-    if (!args.output.quiet) std::cerr << output::printable(fmt::format("preflight: wrote {} from {}", args.output_file, chosen.label)) << "\n";
+    if (!args.output.quiet)
+        std::cerr << output::printable(fmt::format("preflight: wrote {} from {}", args.output_file, chosen.label)) << "\n";
     return exit_pass;
 }
 
@@ -80,9 +81,11 @@ Command register_import(CLI::App& app, const std::string& exe_path) {
         "Example: preflight import train.sh --with site.toml -o job.toml");
     cmd->add_option("script", args->script, "The launch script")->required()->type_name("SCRIPT");
     cmd->add_option("-o,--output", args->output_file, "Where to write the job file ('-' or none: stdout)")->type_name("FILE");
-    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")->type_name("FILE.toml")
+    cmd->add_option("--with", args->with, "A partial run configuration laid under the launch (repeatable)")
+        ->type_name("FILE.toml")
         ->allow_extra_args(false);
-    cmd->add_option("--index", args->index, "Which launch of a script that holds several (1 is the first)")->check(CLI::PositiveNumber);
+    cmd->add_option("--index", args->index, "Which launch of a script that holds several (1 is the first)")
+        ->check(CLI::PositiveNumber);
     cmd->add_flag("--force", args->force, "Replace a read-only output");
     cmd->add_flag("-q,--quiet", args->output.quiet, "Do not report what was written");
     add_rules_option(cmd, args->rules);

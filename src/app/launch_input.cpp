@@ -57,7 +57,8 @@ Result<void> find_model(config::RunConfig& cfg, const launch::Command& command, 
 
 Result<void> lay_under(config::RunConfig& cfg, const rules::RuleSet& rules, const std::vector<std::string>& with) {
     for (const auto& file : with) {
-        auto partial = PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); }));
+        auto partial =
+            PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); }));
         config::merge_under(cfg, partial);
     }
     config::fill_key_defaults(cfg);
@@ -112,7 +113,8 @@ bool is_launch_script(const std::string& path) {
     return first.find("sh") != std::string::npos;
 }
 
-Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with) {
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules,
+                                       const std::vector<std::string>& with) {
     LaunchInput input{path, std::make_unique<launch::LauncherSet>(PREFLIGHT_TRY(launch::compile_launchers(rules))), {}};
     const auto& launchers = *input.launchers;
     launch::ReadOptions options;
@@ -130,21 +132,25 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
         input.launches.push_back(std::move(one));
     }
     if (input.launches.empty())
-        return fail(fmt::format("no launch in {}: no command a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
-                                "accelerate launch …)",
-                                path),
-                    Location{path});
+        return fail(
+            fmt::format(
+                "no launch in {}: no command a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
+                "accelerate launch …)",
+                path),
+            Location{path});
     return input;
 }
 
-Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules, const std::vector<std::string>& with) {
+Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules,
+                                     const std::vector<std::string>& with) {
     LaunchInput input{"", std::make_unique<launch::LauncherSet>(PREFLIGHT_TRY(launch::compile_launchers(rules))), {}};
     const auto& launchers = *input.launchers;
     auto command = launch::command_from_argv(argv, process_environment());
     if (!launch::recognise(command, launchers))
-        return fail(fmt::format("'{}' is no launch a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
-                                "accelerate launch …)",
-                                argv.empty() ? "" : argv.front()));
+        return fail(
+            fmt::format("'{}' is no launch a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
+                        "accelerate launch …)",
+                        argv.empty() ? "" : argv.front()));
     input.launches.push_back(PREFLIGHT_TRY(read_one(command, launchers, rules, with, ".", false)));
     return input;
 }

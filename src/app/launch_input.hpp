@@ -34,10 +34,12 @@ struct LaunchInput {
 
 // Reads every launch of a script. Errors: unreadable or malformed scripts (file and
 // line), --with files, a script with no launch a launcher table recognises.
-Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with);
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules,
+                                       const std::vector<std::string>& with);
 
 // Reads one launch given as argv, with this process's environment as its own.
-Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules, const std::vector<std::string>& with);
+Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules,
+                                     const std::vector<std::string>& with);
 
 // The process environment as a map.
 std::map<std::string, std::string> process_environment();

@@ -23,7 +23,8 @@ std::vector<std::string> evidence_files(const facts::NodeFacts& node) {
     std::vector<std::string> evidence;
     for (const auto* map : {&node.packages, &node.hardware})
         for (const auto& [name, f] : *map)
-            if (f.origin.kind == OriginKind::probe && f.origin.where.file.starts_with('/')) evidence.push_back(f.origin.where.file);
+            if (f.origin.kind == OriginKind::probe && f.origin.where.file.starts_with('/'))
+                evidence.push_back(f.origin.where.file);
     return evidence;
 }
 
@@ -62,7 +63,8 @@ Command register_probe(CLI::App& app, const std::string& exe_path) {
     add_rules_option(cmd, args->rules);
     add_output_options(cmd, args->output, {"text", "json"});
     add_fact_options(cmd, args->facts, false);
-    cmd->add_option("-o,--output", args->output_file, "Write a snapshot bundle (tar.gz) for `check --env` instead of printing ('-' for stdout)")
+    cmd->add_option("-o,--output", args->output_file,
+                    "Write a snapshot bundle (tar.gz) for `check --env` instead of printing ('-' for stdout)")
         ->type_name("SNAP.tar.gz");
     cmd->add_flag("--force", args->force, "Replace a read-only -o file");
     return {cmd, [args] { return run(*args); }};

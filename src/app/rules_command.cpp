@@ -66,18 +66,21 @@ std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) 
     auto* doc_cmd = cmd->add_subcommand("doc", "Print the rule reference (Markdown) generated from the packs");
     add_rules_option(doc_cmd, doc_args->rules);
 
-    auto* functions_cmd = cmd->add_subcommand("functions", "Print the rule language's function reference (Markdown), from the function table");
+    auto* functions_cmd =
+        cmd->add_subcommand("functions", "Print the rule language's function reference (Markdown), from the function table");
 
     auto test_args = new_args();
     auto* test_cmd = cmd->add_subcommand("test", "Run every pack's tests/ cases; each rule must fire in one and stay quiet in another");
     test_cmd->add_option("--pack", test_args->only_packs, "Only this pack (repeatable)")->type_name("NAME");
     add_rules_option(test_cmd, test_args->rules);
-    test_cmd->add_option("--color", test_args->output.color, "auto, always or never")->check(CLI::IsMember({"auto", "always", "never"}));
+    test_cmd->add_option("--color", test_args->output.color, "auto, always or never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
     test_cmd->add_flag("-q,--quiet", test_args->output.quiet, "Print only failures");
 
     return {{list_cmd, [list_args] { return list(*list_args); }},
             {doc_cmd, [doc_args] { return doc(*doc_args); }},
-            {functions_cmd, [] {
+            {functions_cmd,
+             [] {
                  std::cout << output::function_reference();
                  return exit_pass;
              }},

@@ -43,8 +43,9 @@ int run(const ScanArgs& args) {
     if (!rules) return report_input_error(rules.error(), args.output);
     // A directory is walked; anything else must be a regular file (a FIFO would block
     // the archive reader, a device would be read without end).
-    if (struct stat st {}; ::stat(args.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
-        if (auto file = util::open_input(args.path, util::kScanArchive); !file) return report_input_error(file.error(), args.output);
+    if (struct stat st{}; ::stat(args.path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode))
+        if (auto file = util::open_input(args.path, util::kScanArchive); !file)
+            return report_input_error(file.error(), args.output);
     facts::ScanOptions options;
     if (isatty(STDERR_FILENO))
         options.progress = [](std::uint64_t bytes) { std::cerr << fmt::format("\rscanned {} MiB", bytes >> 20) << std::flush; };

@@ -319,7 +319,6 @@ private:
         auto names = section_names();
         return std::find(names.begin(), names.end(), name) != names.end();
     }
-
 };
 
 }  // namespace
@@ -335,8 +334,9 @@ Result<void> read_model_config(RunConfig& cfg) {
     auto text = util::read_input(file.string(), util::kModelConfigFile);
     if (!text) return fail(fmt::format("model.config '{}': {}", file.string(), text.error().message), where);
     if (auto line = util::nesting_exceeded(*text, util::Syntax::json))
-        return fail(fmt::format("model.config: '{}' nests deeper than {} levels (line {})", file.string(), util::kMaxNesting, *line),
-                    where);
+        return fail(
+            fmt::format("model.config: '{}' nests deeper than {} levels (line {})", file.string(), util::kMaxNesting, *line),
+            where);
     nlohmann::json json;
     try {
         json = nlohmann::json::parse(*text);
@@ -354,7 +354,8 @@ Result<void> read_model_config(RunConfig& cfg) {
             const auto& j = level[leaf];
             // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
             if (!j.is_number_integer() ||
-                (j.is_number_unsigned() && j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
+                (j.is_number_unsigned() &&
+                 j.get<std::uint64_t>() > static_cast<std::uint64_t>(std::numeric_limits<std::int64_t>::max())))
                 return fail(fmt::format("model.config: '{}' in '{}' must be a 64-bit integer", leaf, file.string()), where);
             Value v(j.get<std::int64_t>());
             if (auto minimum = minimum_of(info); minimum && *v.get<std::int64_t>() < *minimum)
@@ -382,7 +383,8 @@ Result<RunConfig> load_partial_run_config(const std::string& path, const SchemeO
 
 void fill_key_defaults(RunConfig& cfg) {
     for (const auto& k : key_table())
-        if (k.default_value && !cfg.values.count(k.key)) cfg.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
+        if (k.default_value && !cfg.values.count(k.key))
+            cfg.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
 }
 
 }  // namespace preflight::config

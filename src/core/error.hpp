@@ -53,9 +53,9 @@ inline tl::unexpected<Error> fail(std::string message, Location location = {}) {
 // failed Result from the enclosing function (which returns a Result too), else yields
 // the value; `PREFLIGHT_TRY(check(x));` does the same for a Result<void>. A GNU
 // statement expression (g++ and clang); `__extension__` keeps -Wpedantic quiet.
-#define PREFLIGHT_TRY(...)                                                                       \
-    __extension__({                                                                              \
-        auto preflight_try_result_ = (__VA_ARGS__);                                              \
+#define PREFLIGHT_TRY(...)                                                                           \
+    __extension__({                                                                                  \
+        auto preflight_try_result_ = (__VA_ARGS__);                                                  \
         if (!preflight_try_result_) return tl::unexpected(std::move(preflight_try_result_).error()); \
-        ::preflight::detail::take_value(std::move(preflight_try_result_));                        \
+        ::preflight::detail::take_value(std::move(preflight_try_result_));                           \
     })

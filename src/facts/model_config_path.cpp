@@ -26,8 +26,8 @@ std::string home(const ModelConfigQuery& q) { return env_or(q, "HOME", ""); }
 // A hub id is ORG/NAME: two non-empty parts, no leading '/' or '.'.
 bool is_hub_id(const std::string& model) {
     auto slash = model.find('/');
-    return slash != std::string::npos && slash > 0 && slash + 1 < model.size() && model.find('/', slash + 1) == std::string::npos &&
-           model[0] != '.' && model[0] != '~';
+    return slash != std::string::npos && slash > 0 && slash + 1 < model.size() &&
+           model.find('/', slash + 1) == std::string::npos && model[0] != '.' && model[0] != '~';
 }
 
 // ModelScope keeps ORG/NAME under <cache>/models, with every '.' of the id spelled '___'
@@ -60,7 +60,8 @@ std::optional<std::string> hugging_face_config(const ModelConfigQuery& q) {
     fs::path repo = fs::path(cache) / folder;
     if (auto ref = util::read_file((repo / "refs" / "main").string())) {
         std::string revision = *ref;
-        while (!revision.empty() && (revision.back() == '\n' || revision.back() == '\r' || revision.back() == ' ')) revision.pop_back();
+        while (!revision.empty() && (revision.back() == '\n' || revision.back() == '\r' || revision.back() == ' '))
+            revision.pop_back();
         if (fs::path p = repo / "snapshots" / revision / "config.json"; !revision.empty() && is_file(p)) return p.string();
     }
     // No refs/main (a snapshot fetched by revision): only an unambiguous single snapshot counts.
@@ -76,7 +77,8 @@ std::optional<ModelConfigPath> find_model_config(const ModelConfigQuery& q) {
     if (q.model.empty()) return std::nullopt;
     fs::path local = q.model;
     if (local.is_relative() && !q.base_dir.empty()) local = fs::path(q.base_dir) / local;
-    if (is_file(local / "config.json")) return ModelConfigPath{(local / "config.json").lexically_normal().string(), "local directory"};
+    if (is_file(local / "config.json"))
+        return ModelConfigPath{(local / "config.json").lexically_normal().string(), "local directory"};
     if (!is_hub_id(q.model)) return std::nullopt;
     auto ms = [&]() -> std::optional<ModelConfigPath> {
         if (auto p = modelscope_config(q)) return ModelConfigPath{*p, "ModelScope cache"};

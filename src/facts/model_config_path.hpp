@@ -11,8 +11,8 @@
 namespace preflight::facts {
 
 struct ModelConfigQuery {
-    std::string model;      // --model as written: a path or ORG/NAME
-    std::string base_dir;   // relative paths are relative to this (the script's directory)
+    std::string model;                // --model as written: a path or ORG/NAME
+    std::string base_dir;             // relative paths are relative to this (the script's directory)
     bool hugging_face_first = false;  // the launch uses the Hugging Face hub (USE_HF=1, --use_hf true)
     // The launch's environment (HF_HUB_CACHE, HF_HOME, MODELSCOPE_CACHE, HOME, …).
     std::function<std::optional<std::string>(const std::string&)> env;

@@ -25,9 +25,7 @@ public:
         for (auto& child : n.children)
             if (auto r = check(*child); !r) return r;
         switch (n.kind) {
-            case NodeKind::literal:
-                n.type = type_of(n.literal);
-                return {};
+            case NodeKind::literal: n.type = type_of(n.literal); return {};
             case NodeKind::name: {
                 auto t = schema_.fact_type(n.name);
                 if (!t) return error_at(n, "unknown fact '" + n.name + "'" + hint(n.name));

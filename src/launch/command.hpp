@@ -25,7 +25,7 @@ struct Word {
 struct Binding {
     std::optional<std::string> value;  // nullopt: unknown (see unknown_because)
     std::string unknown_because;
-    Location where;                // the assignment; empty file when it came from the calling environment
+    Location where;  // the assignment; empty file when it came from the calling environment
     bool from_calling_env = false;
 };
 

@@ -70,7 +70,8 @@ public:
             // runner is the launcher (then they are the script's own arguments).
             PREFLIGHT_TRY(read_flags(*runner, recognised_.args_begin, recognised_.script, launch));
             if (runner == &launcher_) {
-                for (std::size_t i = recognised_.script + 1; i < argv.size(); ++i) not_interpreted_word(argv[i], "an argument of the script");
+                for (std::size_t i = recognised_.script + 1; i < argv.size(); ++i)
+                    not_interpreted_word(argv[i], "an argument of the script");
             } else {
                 PREFLIGHT_TRY(read_flags(launcher_, recognised_.script + 1, argv.size(), launch));
             }
@@ -141,7 +142,8 @@ private:
         std::vector<const EnvSpec*> rows;
         auto add = [&](const Launcher& l) {
             for (const auto& r : l.env)
-                if (std::none_of(rows.begin(), rows.end(), [&](const EnvSpec* e) { return e->variable == r.variable && e->key == r.key; }))
+                if (std::none_of(rows.begin(), rows.end(),
+                                 [&](const EnvSpec* e) { return e->variable == r.variable && e->key == r.key; }))
                     rows.push_back(&r);
         };
         add(launcher_);
@@ -223,8 +225,10 @@ private:
                 if (ec != std::errc() || end != text.data() + text.size())
                     return fail(fmt::format("{} {}: {} must be an integer", what, text, key), where);
                 auto minimum = config::minimum_of(*info);
-                if (minimum && n < *minimum) return fail(fmt::format("{} {}: {} must be at least {}", what, text, key, *minimum), where);
-                if (info->max && n > *info->max) return fail(fmt::format("{} {}: {} must be at most {}", what, text, key, *info->max), where);
+                if (minimum && n < *minimum)
+                    return fail(fmt::format("{} {}: {} must be at least {}", what, text, key, *minimum), where);
+                if (info->max && n > *info->max)
+                    return fail(fmt::format("{} {}: {} must be at most {}", what, text, key, *info->max), where);
                 return Value(n);
             }
             case lang::TypeKind::floating: {
@@ -232,8 +236,7 @@ private:
                     std::size_t used = 0;
                     double d = std::stod(text, &used);
                     if (used == text.size()) return Value(d);
-                } catch (const std::exception&) {
-                }
+                } catch (const std::exception&) {}
                 return fail(fmt::format("{} {}: {} must be a number", what, text, key), where);
             }
             default: break;
@@ -311,8 +314,7 @@ private:
             auto near = nearest(l, flag.written);
             if (near)
                 note(Severity::warning, fmt::format("not interpreted: {}; did you mean {}?", flag.written, *near), flag.where);
-            else
-                uninterpreted(flag.written, flag.where);
+            else uninterpreted(flag.written, flag.where);
             return {};
         }
         const FlagSpec& spec = *flag.spec;
@@ -389,8 +391,8 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
                 const std::string& t = *argv[j].text;
                 const FlagSpec* spec = runner->find_flag(t.substr(0, t.find('=')));
                 ++j;
-                bool takes_value = spec && t.find('=') == std::string::npos &&
-                                   (spec->form == FlagForm::value || spec->form == FlagForm::kwarg);
+                bool takes_value =
+                    spec && t.find('=') == std::string::npos && (spec->form == FlagForm::value || spec->form == FlagForm::kwarg);
                 if (takes_value && j < argv.size()) ++j;
             }
             if (j >= argv.size() || !argv[j].text) continue;

@@ -20,7 +20,7 @@ std::optional<ArgvEdit> edit_existing(const ReadFlag& flag, const std::string& k
     if (!word) return std::nullopt;
     if (spec.form == FlagForm::switch_flag) {
         if (*word == "true") return ArgvEdit{key, flag.index, 0, {}};  // already on: nothing to change
-        return ArgvEdit{key, flag.index, 1, {}};                          // off: the switch goes
+        return ArgvEdit{key, flag.index, 1, {}};                       // off: the switch goes
     }
     if (flag.inline_value) return ArgvEdit{key, flag.index, 1, {flag.written + "=" + *word}};
     // `--flag` then its value words; a bare boolean flag (`--finetune`) gets its value.
@@ -44,7 +44,8 @@ LaunchPatch plan_patch(const Command& command, const Launch& launch, const rules
             // A switch asked off that the launch does not give is already off.
             bool off_switch = false;
             for (const auto& f : launch.launcher->flags)
-                if (f.key == key && f.form == FlagForm::switch_flag && f.word_for(*entry.value) == std::optional<std::string>("false"))
+                if (f.key == key && f.form == FlagForm::switch_flag &&
+                    f.word_for(*entry.value) == std::optional<std::string>("false"))
                     off_switch = true;
             if (!off_switch) plan.unspellable.push_back(key);
             continue;

@@ -24,13 +24,13 @@ struct ArgvEdit {
 
 struct EnvEdit {
     std::string name;
-    std::optional<std::string> value;  // nullopt: unset
+    std::optional<std::string> value;   // nullopt: unset
     const Binding* existing = nullptr;  // the assignment the command sees today, if any
 };
 
 struct LaunchPatch {
-    std::vector<ArgvEdit> argv;   // in argv order, none overlapping
-    std::vector<EnvEdit> env;     // by name
+    std::vector<ArgvEdit> argv;            // in argv order, none overlapping
+    std::vector<EnvEdit> env;              // by name
     std::vector<std::string> unspellable;  // patched keys no flag of this launcher can give
 };
 

@@ -127,7 +127,8 @@ Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
         how.script = PREFLIGHT_TRY(r.text("script"));
         how.where = row.where;
 
-        auto existing = std::find_if(set.launchers.begin(), set.launchers.end(), [&](const Launcher& l) { return l.name == name; });
+        auto existing =
+            std::find_if(set.launchers.begin(), set.launchers.end(), [&](const Launcher& l) { return l.name == name; });
         if (existing == set.launchers.end()) {
             set.launchers.push_back(std::move(fields));
             existing = set.launchers.end() - 1;
@@ -152,8 +153,7 @@ Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
         RowReader r("launcher_flags", row);
         std::string style = PREFLIGHT_TRY(r.text("style"));
         Launcher* launcher = find_mutable(set, style);
-        if (!launcher)
-            return fail(fmt::format("style '{}' is not a launcher of the launchers table", style), r.where("style"));
+        if (!launcher) return fail(fmt::format("style '{}' is not a launcher of the launchers table", style), r.where("style"));
         FlagSpec spec;
         spec.flag = PREFLIGHT_TRY(r.text("flag"));
         spec.key = PREFLIGHT_TRY(r.text("key"));
@@ -167,9 +167,14 @@ Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
         bool kwarg = spec.form == FlagForm::kwarg;
         if (spec.flag.empty() || (!kwarg && spec.flag.front() != '-'))
             return fail(fmt::format("flag '{}' must start with '-'", spec.flag), r.where("flag"));
-        for (const auto& spelling : [&] { auto all = spec.aliases; all.push_back(spec.flag); return all; }())
+        for (const auto& spelling : [&] {
+                 auto all = spec.aliases;
+                 all.push_back(spec.flag);
+                 return all;
+             }())
             if (const auto* other = launcher->find_flag(spelling))
-                return fail(fmt::format("launcher '{}' already reads '{}' (as {})", style, spelling, other->flag), r.where("flag"));
+                return fail(fmt::format("launcher '{}' already reads '{}' (as {})", style, spelling, other->flag),
+                            r.where("flag"));
         launcher->flags.push_back(std::move(spec));
     }
     return {};
@@ -185,7 +190,8 @@ Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
         spec.key = PREFLIGHT_TRY(r.text("key"));
         PREFLIGHT_TRY(check_key(spec.key, r.where("key")));
         std::string form = PREFLIGHT_TRY(r.text("form"));
-        if (form != "value" && form != "count") return fail(fmt::format("form '{}' is not value or count", form), r.where("form"));
+        if (form != "value" && form != "count")
+            return fail(fmt::format("form '{}' is not value or count", form), r.where("form"));
         spec.count = form == "count";
         spec.map = PREFLIGHT_TRY(parse_map(PREFLIGHT_TRY(r.text("map")), r.where("map")));
         spec.where = row.where;
@@ -293,8 +299,7 @@ std::optional<Value> apply_map(const std::vector<ValueMapping>& map, const std::
     for (const auto& m : map) {
         if (m.from != "*" && m.from != word) continue;
         if (!m.accelerator.empty()) {
-            if (accelerator.is_unknown() || accelerator.is_null())
-                return Value::unknown(FactRef::config("hardware.accelerator"));
+            if (accelerator.is_unknown() || accelerator.is_null()) return Value::unknown(FactRef::config("hardware.accelerator"));
             const auto* a = accelerator.get<std::string>();
             if (!a || *a != m.accelerator) continue;
         }

@@ -57,7 +57,7 @@ struct Recognition {
 };
 
 struct Launcher {
-    std::string name;  // also its `args --style`
+    std::string name;                // also its `args --style`
     std::string framework, backend;  // job.framework / job.backend it implies ("" none)
     bool either_separator = false;   // `--a_b` and `--a-b` are one flag
     std::vector<std::string> true_words, false_words;

@@ -17,7 +17,8 @@ std::string location_prefix(const Location& l) {
     return fmt::format("{}:{}:{}", file, l.line, l.column);
 }
 
-std::string diagnostic_line(const Location& l, Severity severity, std::string_view message, std::string_view code, const Style& style) {
+std::string diagnostic_line(const Location& l, Severity severity, std::string_view message, std::string_view code,
+                            const Style& style) {
     return fmt::format("{}: {}: {} [{}]\n", location_prefix(l), style.severity(severity), printable(message), printable(code));
 }
 

@@ -13,7 +13,8 @@ namespace preflight::output {
 
 std::string location_prefix(const Location& l);
 // `file:line:col: severity: message [code]` and a newline; message and code made printable.
-std::string diagnostic_line(const Location& l, Severity severity, std::string_view message, std::string_view code, const Style& style);
+std::string diagnostic_line(const Location& l, Severity severity, std::string_view message, std::string_view code,
+                            const Style& style);
 std::string excerpt(const Location& l, const Style& style);
 std::string format_error(const Error& e, const Style& style);
 

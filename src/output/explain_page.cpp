@@ -21,7 +21,8 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
     out += lines(*explain);
     if (!explain->empty() && explain->back() != '\n') out += "\n";
     out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), lines(rule.when.source));
-    if (rule.error_when) out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), lines(rule.error_when->source));
+    if (rule.error_when)
+        out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), lines(rule.error_when->source));
     if (!rule.fixed_in.empty()) {
         out += style.bold("retired once all of these are installed:") + "\n";
         for (const auto& f : rule.fixed_in) out += fmt::format("  {} {}\n", p(f.package), p(f.range.text()));
@@ -34,7 +35,8 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
     }
     for (const auto& fb : rule.fallbacks)
         out += fmt::format("{} {} -> {}: {}\n", style.bold("fallback:"), p(fb.kernel), p(fb.implementation), p(fb.reason));
-    for (const auto& lim : rule.limitations) out += fmt::format("{} {}: {}\n", style.bold("limitation:"), p(lim.feature), p(lim.reason));
+    for (const auto& lim : rule.limitations)
+        out += fmt::format("{} {}: {}\n", style.bold("limitation:"), p(lim.feature), p(lim.reason));
     out += style.bold("references:") + "\n";
     for (const auto& r : rule.references) out += fmt::format("  {}\n", p(r));
     out += fmt::format("defined at {}:{}\n", p(rule.where.file), rule.where.line);

@@ -37,7 +37,8 @@ std::string fact_set_lines(const facts::FactSet& facts) {
 std::string node_fact_lines(const facts::NodeFacts& node) {
     std::string out;
     for (const auto& [name, fact] : node.hardware) out += fact_line(describe(fact.origin), name, display(fact.value)) + "\n";
-    for (const auto& [name, fact] : node.packages) out += fact_line(describe(fact.origin), "pkg " + name, display(fact.value)) + "\n";
+    for (const auto& [name, fact] : node.packages)
+        out += fact_line(describe(fact.origin), "pkg " + name, display(fact.value)) + "\n";
     for (const auto& [name, fact] : node.env) {
         // The value is already the redaction marker; say which rule hid it.
         auto why = node.redacted.find(name);

@@ -15,9 +15,10 @@ std::string unsettled_refusal(const rules::CheckResult& result) {
     if (result.unsettled.empty()) return "";
     std::vector<std::string> keys;
     for (const auto& ref : result.unsettled) keys.push_back(ref.key());
-    return printable(fmt::format("preflight: error: the fixes for {} conflict or never settle, so nothing is written; run 'preflight check' "
-                                 "for details",
-                                 fmt::join(keys, ", "))) +
+    return printable(fmt::format(
+               "preflight: error: the fixes for {} conflict or never settle, so nothing is written; run 'preflight check' "
+               "for details",
+               fmt::join(keys, ", "))) +
            "\n";
 }
 

@@ -29,7 +29,8 @@ std::string entry(const std::string& key, const Fact& fact) {
         for (const auto& m : fact.value.get<Unknown>()->missing) parts.push_back(m.display());
         for (const auto& r : fact.value.get<Unknown>()->reasons) parts.push_back(r);
         std::string why = fmt::format("{}", fmt::join(parts, ", "));
-        return printable(fmt::format("# {} = ?  ({}{}{})", toml_key(key), where, where.empty() ? "" : ": ", why.empty() ? "unknown" : why)) +
+        return printable(fmt::format("# {} = ?  ({}{}{})", toml_key(key), where, where.empty() ? "" : ": ",
+                                     why.empty() ? "unknown" : why)) +
                "\n";
     }
     std::string line = toml_key(key) + " = " + toml_literal(fact.value);
@@ -43,8 +44,9 @@ bool written(const Fact& fact) { return fact.origin.kind != OriginKind::default_
 std::string job_file_text(const JobFileInput& in) {
     const auto& cfg = *in.config;
     std::string out = fmt::format("# Run configuration of {}, written by `preflight import`.\n", printable(in.source));
-    out += "# Each value names the line it came from; keys the launch leaves out keep the launcher's\n"
-           "# defaults, which the rule packs know. Check it with `preflight check` like any job file.\n";
+    out +=
+        "# Each value names the line it came from; keys the launch leaves out keep the launcher's\n"
+        "# defaults, which the rule packs know. Check it with `preflight check` like any job file.\n";
     out += "schema = 1\n";
 
     // Sections in the key table's order, keys in the table's order within each.
@@ -66,7 +68,8 @@ std::string job_file_text(const JobFileInput& in) {
         // [model] also holds config.json keys the table does not list.
         if (section == config::kModelSection)
             for (const auto& [key, fact] : cfg.values)
-                if (key.starts_with(section + ".") && !config::find_key(key) && written(fact)) body += entry(key.substr(section.size() + 1), fact);
+                if (key.starts_with(section + ".") && !config::find_key(key) && written(fact))
+                    body += entry(key.substr(section.size() + 1), fact);
         // [job] always: a job file needs it.
         if (!body.empty() || section == "job") out += fmt::format("\n[{}]\n{}", section, body);
     }
@@ -83,7 +86,10 @@ std::string job_file_text(const JobFileInput& in) {
     if (!in.not_read.empty()) {
         out += "\n# Not interpreted (no key of the run configuration):\n";
         for (const auto& d : in.not_read) {
-            std::string where = d.location.file.empty() ? "" : fmt::format("{}:{}: ", std::filesystem::path(d.location.file).filename().string(), d.location.line);
+            std::string where =
+                d.location.file.empty()
+                    ? ""
+                    : fmt::format("{}:{}: ", std::filesystem::path(d.location.file).filename().string(), d.location.line);
             out += printable(fmt::format("#   {}{}", where, d.message)) + "\n";
         }
     }

@@ -12,8 +12,8 @@ namespace preflight::output {
 
 struct JobFileInput {
     const config::RunConfig* config = nullptr;
-    std::string source;       // "train.sh:14: megatron sft", for the header
-    Diagnostics not_read;     // flags with no key, values not interpreted
+    std::string source;    // "train.sh:14: megatron sft", for the header
+    Diagnostics not_read;  // flags with no key, values not interpreted
 };
 
 std::string job_file_text(const JobFileInput& in);

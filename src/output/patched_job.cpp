@@ -22,7 +22,8 @@ std::vector<TomlEdit> edits_of(const rules::Patch& patch) {
 }
 
 // The job's relative model.config as seen from the target's directory, when that differs.
-std::optional<std::string> moved_model_config(const std::string& job_path, const std::string& target, const facts::FactSet& facts) {
+std::optional<std::string> moved_model_config(const std::string& job_path, const std::string& target,
+                                              const facts::FactSet& facts) {
     auto mc = facts.config.find("model.config");
     if (target == "-" || mc == facts.config.end() || mc->second.origin.kind != OriginKind::job) return std::nullopt;
     const auto* path = mc->second.value.get<std::string>();

@@ -13,7 +13,8 @@ std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Sty
                            p.rule_count == 1 ? "" : "s", printable(p.summary), printable(p.file));
         if (quiet) continue;
         for (const auto& r : rules.rules)
-            if (r.pack == p.name) out += fmt::format("    {:<8} {}  {}\n", to_string(r.severity), printable(r.id), printable(r.summary));
+            if (r.pack == p.name)
+                out += fmt::format("    {:<8} {}  {}\n", to_string(r.severity), printable(r.id), printable(r.summary));
     }
     for (const auto& s : rules.shadowed) out += "shadowed: " + printable(s) + "\n";
     return out;
@@ -25,7 +26,12 @@ nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules) {
         auto ids = nlohmann::ordered_json::array();
         for (const auto& r : rules.rules)
             if (r.pack == p.name) ids.push_back({{"id", r.id}, {"severity", to_string(r.severity)}, {"summary", r.summary}});
-        packs.push_back({{"name", p.name}, {"version", p.version}, {"engine", p.engine}, {"summary", p.summary}, {"file", p.file}, {"rules", ids}});
+        packs.push_back({{"name", p.name},
+                         {"version", p.version},
+                         {"engine", p.engine},
+                         {"summary", p.summary},
+                         {"file", p.file},
+                         {"rules", ids}});
     }
     return nlohmann::ordered_json{{"packs", packs}};
 }

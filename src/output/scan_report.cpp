@@ -16,7 +16,8 @@ const std::string* known_note(const KnownDigests& known, const std::string& sha2
 
 std::string scan_text(const facts::ScanResult& scan, const KnownDigests& known) {
     std::string out;
-    for (const auto& d : scan.dists) out += fmt::format("dist {} {}  ({})\n", printable(d.name), printable(d.version), printable(d.member));
+    for (const auto& d : scan.dists)
+        out += fmt::format("dist {} {}  ({})\n", printable(d.name), printable(d.version), printable(d.member));
     for (const auto& l : scan.libraries) {
         const std::string* note = known_note(known, l.sha256);
         out += fmt::format("lib  {}  sha256 {}  {} bytes  [{}]\n", printable(l.member), l.sha256, l.size,
@@ -30,11 +31,14 @@ nlohmann::ordered_json scan_json(const std::string& path, const facts::ScanResul
     nlohmann::ordered_json j;
     j["path"] = path;
     j["distributions"] = nlohmann::ordered_json::array();
-    for (const auto& d : scan.dists) j["distributions"].push_back({{"name", d.name}, {"version", d.version}, {"member", d.member}});
+    for (const auto& d : scan.dists)
+        j["distributions"].push_back({{"name", d.name}, {"version", d.version}, {"member", d.member}});
     j["libraries"] = nlohmann::ordered_json::array();
     for (const auto& l : scan.libraries) {
         const std::string* note = known_note(known, l.sha256);
-        j["libraries"].push_back({{"member", l.member}, {"sha256", l.sha256}, {"size", l.size},
+        j["libraries"].push_back({{"member", l.member},
+                                  {"sha256", l.sha256},
+                                  {"size", l.size},
                                   {"known", note ? nlohmann::ordered_json(*note) : nlohmann::ordered_json(nullptr)}});
     }
     j["skipped"] = nlohmann::ordered_json::array();

@@ -28,7 +28,9 @@ std::vector<std::string> split_lines(const std::string& text, bool& final_newlin
 
 int shell_word_end(const std::string& line, int column) {
     std::size_t i = static_cast<std::size_t>(std::max(column, 1) - 1);
-    auto is_break = [](char c) { return c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(' || c == ')'; };
+    auto is_break = [](char c) {
+        return c == ' ' || c == '\t' || c == ';' || c == '&' || c == '|' || c == '<' || c == '>' || c == '(' || c == ')';
+    };
     while (i < line.size() && !is_break(line[i])) {
         char c = line[i];
         if (c == '\\') {
@@ -50,7 +52,9 @@ int shell_word_end(const std::string& line, int column) {
     return static_cast<int>(i) + 1;
 }
 
-std::string indentation_of(const std::string& line) { return line.substr(0, line.find_first_not_of(" \t") == std::string::npos ? line.size() : line.find_first_not_of(" \t")); }
+std::string indentation_of(const std::string& line) {
+    return line.substr(0, line.find_first_not_of(" \t") == std::string::npos ? line.size() : line.find_first_not_of(" \t"));
+}
 
 Result<std::string> apply_script_edits(const std::string& text, const std::string& file, std::vector<ScriptEdit> edits) {
     bool final_newline = true;
@@ -59,9 +63,12 @@ Result<std::string> apply_script_edits(const std::string& text, const std::strin
         int line_count = static_cast<int>(lines.size());
         bool fits = e.kind == ScriptEdit::Kind::insert_line_before
                         ? e.span.line >= 1 && e.span.line <= line_count + 1
-                        : e.span.line >= 1 && e.span.line <= line_count && e.span.column >= 1 && e.span.end_column >= e.span.column &&
+                        : e.span.line >= 1 && e.span.line <= line_count && e.span.column >= 1 &&
+                              e.span.end_column >= e.span.column &&
                               e.span.end_column <= static_cast<int>(lines[e.span.line - 1].size()) + 1;
-        if (!fits) return fail(fmt::format("an edit does not fit line {} of the script", e.span.line), Location{file, e.span.line, e.span.column});
+        if (!fits)
+            return fail(fmt::format("an edit does not fit line {} of the script", e.span.line),
+                        Location{file, e.span.line, e.span.column});
     }
     // Replacements right to left within a line so earlier columns stay valid; inserted
     // lines last, bottom up, so line numbers stay valid.

@@ -14,8 +14,8 @@
 namespace preflight::rules {
 
 struct CheckedJob {
-    facts::FactSet facts;  // what the check started from
-    CheckResult result;    // the job file's diagnostics and the model-arch finding come first …
+    facts::FactSet facts;               // what the check started from
+    CheckResult result;                 // the job file's diagnostics and the model-arch finding come first …
     std::size_t job_file_findings = 0;  // … this many of them
 };
 

@@ -97,8 +97,8 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             // the case testing something else than it says.
             for (std::size_t i = 0; i < checked.job_file_findings; ++i) {
                 result.passed = false;
-                result.diff.push_back(fmt::format("+ job file {} [{}]: {}", to_string(check.findings[i].severity), check.findings[i].rule,
-                                                  check.findings[i].message));
+                result.diff.push_back(fmt::format("+ job file {} [{}]: {}", to_string(check.findings[i].severity),
+                                                  check.findings[i].rule, check.findings[i].message));
             }
 
             std::set<std::string> fired, undetermined;

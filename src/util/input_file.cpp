@@ -17,8 +17,8 @@ std::string size_text(std::uint64_t bytes) {
 
 tl::unexpected<FileError> too_large(const std::string& path, const InputKind& kind, std::uint64_t size, bool at_least) {
     return file_error(std::string(kind.what) + " is " + (at_least ? "more than " : "") + size_text(size) + "; the limit is " +
-                    size_text(kind.max_bytes),
-                path);
+                          size_text(kind.max_bytes),
+                      path);
 }
 
 }  // namespace
@@ -58,8 +58,8 @@ FileResult<InputFd> open_input(const std::string& path, const InputKind& kind) {
     struct stat st {};
     if (fstat(fd, &st) != 0) return file_error("cannot read " + std::string(kind.what) + ": " + std::strerror(errno), path);
     if (!S_ISREG(st.st_mode))
-        return file_error(std::string(kind.what) + " must be a regular file, but this is " + std::string(file_type_name(st.st_mode)),
-                    path);
+        return file_error(
+            std::string(kind.what) + " must be a regular file, but this is " + std::string(file_type_name(st.st_mode)), path);
     auto size = static_cast<std::uint64_t>(st.st_size);
     if (size > kind.max_bytes) return too_large(path, kind, size, false);
     return InputFd(file.release(), size);

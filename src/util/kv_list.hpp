@@ -22,7 +22,7 @@ public:
     static std::optional<KvList> parse(std::string_view text, std::string* error = nullptr);
 
     std::optional<std::string> get(std::string_view key) const;  // the last occurrence wins
-    void set(std::string_view key, std::string_view value);       // in place, or appended
+    void set(std::string_view key, std::string_view value);      // in place, or appended
     std::string str() const;
     const std::vector<KvEntry>& entries() const { return entries_; }
 

@@ -62,7 +62,8 @@ FileResult<Resolved> resolve_links(const std::string& target) {
         std::string dir = directory_of(path);
         char real_dir[PATH_MAX];
         if (!realpath(dir.c_str(), real_dir)) {
-            if (errno == ENOENT || errno == ENOTDIR) return file_error("cannot write: directory '" + dir + "' does not exist", target);
+            if (errno == ENOENT || errno == ENOTDIR)
+                return file_error("cannot write: directory '" + dir + "' does not exist", target);
             return cannot_write(target, errno);
         }
         if (std::string_view(real_dir).rfind("/proc/", 0) == 0) return Resolved{path, true};
@@ -97,8 +98,8 @@ FileResult<void> write_through(const std::string& path, const std::string& targe
 FileResult<void> keep_attributes(int fd, const std::string& path, const struct stat& old, bool force) {
     if ((old.st_uid != geteuid() || old.st_gid != getegid()) && fchown(fd, old.st_uid, old.st_gid) != 0 && !force)
         return file_error("cannot keep the owner " + std::to_string(old.st_uid) + ":" + std::to_string(old.st_gid) +
-                        " of the file it would replace (" + std::strerror(errno) + "); give --force to replace it anyway",
-                    path);
+                              " of the file it would replace (" + std::strerror(errno) + "); give --force to replace it anyway",
+                          path);
     // After fchown, which may clear set-id bits.
     if (fchmod(fd, old.st_mode & 07777) != 0) return cannot_write(path, errno);
     ssize_t size = getxattr(path.c_str(), kAclXattr, nullptr, 0);
@@ -107,8 +108,8 @@ FileResult<void> keep_attributes(int fd, const std::string& path, const struct s
         size = getxattr(path.c_str(), kAclXattr, acl.data(), acl.size());
         if (size > 0 && fsetxattr(fd, kAclXattr, acl.data(), static_cast<std::size_t>(size), 0) != 0 && !force)
             return file_error("cannot keep the ACL of the file it would replace (" + std::string(std::strerror(errno)) +
-                            "); give --force to replace it anyway",
-                        path);
+                                  "); give --force to replace it anyway",
+                              path);
     }
     return {};
 }
@@ -154,7 +155,8 @@ FileResult<void> replace_atomically(const std::string& path, std::string_view co
 
 FileResult<void> write_output(const std::string& target, std::string_view content, const OutputOptions& options) {
     if (target == "-") {
-        if (!write_all(STDOUT_FILENO, content)) return file_error("cannot write to standard output: " + std::string(std::strerror(errno)));
+        if (!write_all(STDOUT_FILENO, content))
+            return file_error("cannot write to standard output: " + std::string(std::strerror(errno)));
         return {};
     }
     auto resolved = resolve_links(target);
@@ -166,15 +168,16 @@ FileResult<void> write_output(const std::string& target, std::string_view conten
     if (exists && !S_ISREG(st.st_mode)) {
         if (S_ISCHR(st.st_mode) || S_ISFIFO(st.st_mode)) return write_through(path, target, content, options.append);
         return file_error("cannot write: the output is " + std::string(file_type_name(st.st_mode)) +
-                        "; give a regular file, a character device, a FIFO or '-'",
-                    target);
+                              "; give a regular file, a character device, a FIFO or '-'",
+                          target);
     }
     // Standard output redirected to a file (`-o /dev/stdout > log`): add to what the
     // shell opened, at its end, never truncating or renaming over it.
     if (resolved->descriptor) return write_through(path, target, content, true);
     if (exists && !options.force && ((st.st_mode & 0222) == 0 || ::access(path.c_str(), W_OK) != 0))
-        return file_error("refusing to replace a read-only file (mode " + octal_mode(st.st_mode) + "); give --force to replace it anyway",
-                    target);
+        return file_error(
+            "refusing to replace a read-only file (mode " + octal_mode(st.st_mode) + "); give --force to replace it anyway",
+            target);
     if (options.append) {
         int fd = ::open(path.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_NOCTTY | O_CLOEXEC, 0666);
         if (fd < 0) return cannot_write(target, errno);

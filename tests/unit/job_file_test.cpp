@@ -41,7 +41,8 @@ TEST(JobFile, LoadsBackToTheSameValues) {
 
 TEST(JobFile, CommentsPlacesUnknownsAndUnreadFlags) {
     auto cfg = launch();
-    Diagnostic flag{Severity::info, "launch-flag-not-interpreted", "not interpreted: --lora_rank 8", Location{"/x/train.sh", 14, 5}};
+    Diagnostic flag{Severity::info, "launch-flag-not-interpreted", "not interpreted: --lora_rank 8",
+                    Location{"/x/train.sh", 14, 5}};
     std::string text = job_file_text({&cfg, "train.sh:9: megatron sft", {flag}});
     EXPECT_NE(text.find("tp = 2  # train.sh:11\n"), std::string::npos) << text;
     EXPECT_NE(text.find("# ep = ?  (train.sh:13: command substitution)\n"), std::string::npos) << text;

@@ -65,9 +65,12 @@ TEST(LaunchRecognition, EachLauncher) {
     EXPECT_EQ(recognised({"megatron", "rlhf"})->name, "megatron-swift");
     EXPECT_EQ(recognised({"/usr/local/bin/swift", "sft"})->name, "swift");
     EXPECT_EQ(recognised({"swift", "rlhf", "--rlhf_type", "grpo"})->name, "swift");
-    EXPECT_EQ(recognised({"torchrun", "--nproc_per_node", "8", "pretrain_gpt.py", "--tensor-model-parallel-size", "2"})->name, "megatron");
-    EXPECT_EQ(recognised({"python3", "-m", "torch.distributed.run", "--nnodes=2", "--standalone", "/src/Megatron-LM/pretrain_mamba.py"})->name,
+    EXPECT_EQ(recognised({"torchrun", "--nproc_per_node", "8", "pretrain_gpt.py", "--tensor-model-parallel-size", "2"})->name,
               "megatron");
+    EXPECT_EQ(
+        recognised({"python3", "-m", "torch.distributed.run", "--nnodes=2", "--standalone", "/src/Megatron-LM/pretrain_mamba.py"})
+            ->name,
+        "megatron");
     EXPECT_EQ(recognised({"python3.11", "-m", "torch.distributed.launch", "pretrain_gpt.py"})->name, "megatron");
     EXPECT_EQ(recognised({"accelerate", "launch", "--num_processes", "8", "train.py"})->name, "accelerate");
     EXPECT_EQ(recognised({"torchrun", "--nproc-per-node", "4", "train.py", "--lr", "1e-4"})->name, "torchrun");
@@ -96,11 +99,13 @@ TEST(LaunchConfig, ImpliesFrameworkAndBackend) {
     EXPECT_EQ(value(s, "job.backend"), Value("deepspeed"));
     auto plain = read(command({"swift", "sft"}));
     EXPECT_EQ(value(plain, "job.backend"), Value("transformers"));
-    auto a = read(command({"accelerate", "launch", "--use-fsdp", "--num_processes=16", "--num-machines", "2", "train.py", "--bf16"}));
+    auto a =
+        read(command({"accelerate", "launch", "--use-fsdp", "--num_processes=16", "--num-machines", "2", "train.py", "--bf16"}));
     EXPECT_EQ(value(a, "job.backend"), Value("fsdp"));
     EXPECT_EQ(value(a, "train.world_size"), Value(16));
     EXPECT_EQ(value(a, "hardware.nodes"), Value(2));
-    EXPECT_NE(notes(a).find("not interpreted (no key of the run configuration): --bf16 (an argument of the script)"), std::string::npos);
+    EXPECT_NE(notes(a).find("not interpreted (no key of the run configuration): --bf16 (an argument of the script)"),
+              std::string::npos);
 }
 
 TEST(LaunchConfig, BothSeparatorsWhereTheParserAcceptsThem) {
@@ -183,8 +188,10 @@ TEST(LaunchConfig, AcceleratorDecidesTheRolloutEngine) {
 }
 
 TEST(LaunchConfig, EnvironmentTable) {
-    auto l = read(command({"megatron", "sft"}, {{"NPROC_PER_NODE", "8"}, {"NNODES", "2"}, {"HCCL_CONNECT_TIMEOUT", "1200"},
-                                                 {"ASCEND_RT_VISIBLE_DEVICES", "0,1,2,3,4,5,6,7"}}));
+    auto l = read(command({"megatron", "sft"}, {{"NPROC_PER_NODE", "8"},
+                                                {"NNODES", "2"},
+                                                {"HCCL_CONNECT_TIMEOUT", "1200"},
+                                                {"ASCEND_RT_VISIBLE_DEVICES", "0,1,2,3,4,5,6,7"}}));
     EXPECT_EQ(value(l, "hardware.devices_per_node"), Value(8));
     EXPECT_EQ(value(l, "hardware.nodes"), Value(2));
     EXPECT_EQ(value(l, "train.world_size"), Value(16));
@@ -199,7 +206,8 @@ TEST(LaunchConfig, EnvironmentTable) {
     EXPECT_EQ(value(cuda, "hardware.devices_per_node"), Value(2));
     EXPECT_FALSE(cuda.config.values.count("hardware.accelerator"));
     // torchrun: a flag wins over its PET_ variable; NPROC_PER_NODE is ms-swift's, not torchrun's.
-    auto t = read(command({"torchrun", "--nproc_per_node", "4", "pretrain_gpt.py"}, {{"PET_NPROC_PER_NODE", "8"}, {"NNODES", "3"}}));
+    auto t =
+        read(command({"torchrun", "--nproc_per_node", "4", "pretrain_gpt.py"}, {{"PET_NPROC_PER_NODE", "8"}, {"NNODES", "3"}}));
     EXPECT_EQ(value(t, "hardware.devices_per_node"), Value(4));
     EXPECT_EQ(value(t, "hardware.nodes"), Value(1));
     EXPECT_EQ(value(t, "train.world_size"), Value(4));
@@ -238,7 +246,8 @@ TEST(LaunchConfig, OneNoteListsEveryUninterpretedFlag) {
 TEST(LaunchConfig, MisspelledFlagGetsDidYouMean) {
     auto l = read(command({"megatron", "sft", "--tensor-model-paralel-size", "2"}));
     ASSERT_EQ(l.config.diagnostics.size(), 1u);
-    EXPECT_EQ(l.config.diagnostics[0].message, "not interpreted: --tensor-model-paralel-size; did you mean --tensor_model_parallel_size?");
+    EXPECT_EQ(l.config.diagnostics[0].message,
+              "not interpreted: --tensor-model-paralel-size; did you mean --tensor_model_parallel_size?");
     EXPECT_EQ(l.config.diagnostics[0].severity, Severity::warning);
 }
 

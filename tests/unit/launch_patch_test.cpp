@@ -54,16 +54,20 @@ TEST(LaunchPatch, ReplacesTheValueWhereItStands) {
 }
 
 TEST(LaunchPatch, AddsAFlagTheLaunchDoesNotGive) {
-    EXPECT_EQ(apply({"megatron", "sft", "--model", "Qwen/Qwen3-8B"}, patch({{"parallel.tp", Value(2)}, {"train.padding_free", Value(false)}})),
-              (Words{"megatron", "sft", "--model", "Qwen/Qwen3-8B", "--tensor_model_parallel_size", "2", "--padding_free", "false"}));
+    EXPECT_EQ(
+        apply({"megatron", "sft", "--model", "Qwen/Qwen3-8B"},
+              patch({{"parallel.tp", Value(2)}, {"train.padding_free", Value(false)}})),
+        (Words{"megatron", "sft", "--model", "Qwen/Qwen3-8B", "--tensor_model_parallel_size", "2", "--padding_free", "false"}));
     // Megatron-LM's switches: on adds the switch, off takes it away.
-    EXPECT_EQ(apply({"torchrun", "pretrain_gpt.py", "--sequence-parallel", "--bf16"}, patch({{"parallel.sequence_parallel", Value(false)}})),
+    EXPECT_EQ(apply({"torchrun", "pretrain_gpt.py", "--sequence-parallel", "--bf16"},
+                    patch({{"parallel.sequence_parallel", Value(false)}})),
               (Words{"torchrun", "pretrain_gpt.py", "--bf16"}));
 }
 
 TEST(LaunchPatch, NamesKeysNoFlagCanGiveAndPlansEnvironmentChanges) {
     LaunchPatch plan;
-    apply({"megatron", "sft"}, patch({{"hardware.chip", Value("Ascend910B3")}}, {{"USE_MCORE_GDN", "0"}, {"OLD", std::nullopt}}), &plan);
+    apply({"megatron", "sft"}, patch({{"hardware.chip", Value("Ascend910B3")}}, {{"USE_MCORE_GDN", "0"}, {"OLD", std::nullopt}}),
+          &plan);
     EXPECT_EQ(plan.unspellable, (Words{"hardware.chip"}));
     ASSERT_EQ(plan.env.size(), 2u);
     EXPECT_EQ(plan.env[0].name, "OLD");

@@ -34,7 +34,8 @@ Result<LauncherSet> compile(const std::string& tables) {
 std::string flag_row(const std::string& cells) { return "launcher_flags = [\n  { " + cells + " },\n]\n"; }
 
 TEST(Launcher, CompilesRows) {
-    auto set = compile(flag_row(R"(style = "go", key = "parallel.tp", flag = "--tp", form = "value", aliases = "-t --tensor", map = "")"));
+    auto set = compile(
+        flag_row(R"(style = "go", key = "parallel.tp", flag = "--tp", form = "value", aliases = "-t --tensor", map = "")"));
     ASSERT_TRUE(set.has_value()) << set.error().message;
     const Launcher* go = set->find("go");
     ASSERT_NE(go, nullptr);
@@ -47,7 +48,8 @@ TEST(Launcher, CompilesRows) {
 }
 
 TEST(Launcher, MalformedRowsNameTheirCell) {
-    auto bad_key = compile(flag_row(R"(style = "go", key = "parallel.tpp", flag = "--tp", form = "value", aliases = "", map = "")"));
+    auto bad_key =
+        compile(flag_row(R"(style = "go", key = "parallel.tpp", flag = "--tp", form = "value", aliases = "", map = "")"));
     ASSERT_FALSE(bad_key.has_value());
     EXPECT_NE(bad_key.error().message.find("'parallel.tpp' is not a run-configuration key"), std::string::npos);
     EXPECT_EQ(bad_key.error().location.line, 12);
@@ -61,24 +63,32 @@ TEST(Launcher, MalformedRowsNameTheirCell) {
     ASSERT_FALSE(bad_style.has_value());
     EXPECT_NE(bad_style.error().message.find("style 'stop'"), std::string::npos);
 
-    auto bad_map = compile(flag_row(R"(style = "go", key = "rollout.engine", flag = "--v", form = "value", aliases = "", map = "x")"));
+    auto bad_map =
+        compile(flag_row(R"(style = "go", key = "rollout.engine", flag = "--v", form = "value", aliases = "", map = "x")"));
     ASSERT_FALSE(bad_map.has_value());
     EXPECT_NE(bad_map.error().message.find("not FROM=TO"), std::string::npos);
 
-    auto bad_accel = compile(flag_row(R"(style = "go", key = "rollout.engine", flag = "--v", form = "value", aliases = "", map = "a@tpu=vllm")"));
+    auto bad_accel = compile(
+        flag_row(R"(style = "go", key = "rollout.engine", flag = "--v", form = "value", aliases = "", map = "a@tpu=vllm")"));
     ASSERT_FALSE(bad_accel.has_value());
 
-    auto twice = compile("launcher_flags = [\n"
-                         R"(  { style = "go", key = "", flag = "--a-b", form = "value", aliases = "", map = "" },)" "\n"
-                         R"(  { style = "go", key = "", flag = "--a_b", form = "value", aliases = "", map = "" },)" "\n]\n");
+    auto twice = compile(
+        "launcher_flags = [\n"
+        R"(  { style = "go", key = "", flag = "--a-b", form = "value", aliases = "", map = "" },)"
+        "\n"
+        R"(  { style = "go", key = "", flag = "--a_b", form = "value", aliases = "", map = "" },)"
+        "\n]\n");
     ASSERT_FALSE(twice.has_value());
     EXPECT_NE(twice.error().message.find("already reads"), std::string::npos);
 
-    auto values_key = compile(flag_row(R"(style = "go", key = "parallel.tp", flag = "--tp", form = "values", aliases = "", map = "")"));
+    auto values_key =
+        compile(flag_row(R"(style = "go", key = "parallel.tp", flag = "--tp", form = "values", aliases = "", map = "")"));
     ASSERT_FALSE(values_key.has_value());
 
-    auto env = compile("launcher_env = [\n"
-                       R"(  { launcher = "go", variable = "N", key = "hardware.devices_per_node", form = "length", map = "" },)" "\n]\n");
+    auto env = compile(
+        "launcher_env = [\n"
+        R"(  { launcher = "go", variable = "N", key = "hardware.devices_per_node", form = "length", map = "" },)"
+        "\n]\n");
     ASSERT_FALSE(env.has_value());
     EXPECT_NE(env.error().message.find("form 'length'"), std::string::npos);
 }

@@ -7,7 +7,9 @@
 namespace preflight::config {
 namespace {
 
-Fact at(Value v, const std::string& file, int line) { return Fact{std::move(v), Origin{OriginKind::job, Location{file, line, 1}, {}}}; }
+Fact at(Value v, const std::string& file, int line) {
+    return Fact{std::move(v), Origin{OriginKind::job, Location{file, line, 1}, {}}};
+}
 Fact table_default(Value v) { return Fact{std::move(v), Origin{OriginKind::default_value, {}, {}}}; }
 
 TEST(MergeUnder, FillsWhatTheLaunchLeavesOutOrLeavesAtADefault) {

@@ -56,7 +56,8 @@ TEST(ModelConfigPath, HuggingFaceSnapshotThatRefsMainNames) {
     EXPECT_EQ(found->via, "Hugging Face cache");
     EXPECT_EQ(found->path, dir.path() + "/" + repo + "/snapshots/abc123/config.json");
     // HF_HUB_CACHE wins over HF_HOME.
-    EXPECT_FALSE(find_model_config(query("Qwen/Qwen3-8B", {{"HF_HOME", dir.path() + "/hf"}, {"HF_HUB_CACHE", dir.path() + "/none"}})));
+    EXPECT_FALSE(
+        find_model_config(query("Qwen/Qwen3-8B", {{"HF_HOME", dir.path() + "/hf"}, {"HF_HUB_CACHE", dir.path() + "/none"}})));
 }
 
 TEST(ModelConfigPath, SeveralSnapshotsWithoutARefAreAmbiguous) {

@@ -42,15 +42,16 @@ TEST(FixText, OneWordingForFindingsAndPages) {
     EXPECT_EQ(rules::fix_text(fix(T::config, "train.mode", Value("a b")), Value("a b")), "set train.mode = \"a b\"");
     EXPECT_EQ(rules::fix_text(fix(T::env, "X", std::nullopt), std::nullopt), "unset env X");
     EXPECT_EQ(rules::fix_text(fix(T::config, "train.packing", std::nullopt), std::nullopt), "unset train.packing");
-    EXPECT_EQ(rules::fix_text(fix(T::config, "train.packing", Value(false), false), Value(false)), "set train.packing = false (suggested)");
+    EXPECT_EQ(rules::fix_text(fix(T::config, "train.packing", Value(false), false), Value(false)),
+              "set train.packing = false (suggested)");
     // The declared form is the same words, without the safe/suggested mark.
     EXPECT_EQ(rules::declared_fix_text(fix(T::config, "train.packing", Value(false), false)), "set train.packing = false");
     EXPECT_EQ(rules::declared_fix_text(fix(T::env, "X", std::nullopt)), "unset env X");
 }
 
 TEST(OriginKinds, EveryNameReadsBackAsItsKind) {
-    for (auto kind : {OriginKind::job, OriginKind::model_config, OriginKind::default_value, OriginKind::probe, OriginKind::snapshot,
-                      OriginKind::freeze, OriginKind::derived, OriginKind::patch}) {
+    for (auto kind : {OriginKind::job, OriginKind::model_config, OriginKind::default_value, OriginKind::probe,
+                      OriginKind::snapshot, OriginKind::freeze, OriginKind::derived, OriginKind::patch}) {
         EXPECT_NE(origin_kind_name(kind), "?");
         EXPECT_EQ(origin_kind_named(origin_kind_name(kind)), kind) << origin_kind_name(kind);
     }
@@ -133,7 +134,8 @@ TEST(PatchedJob, EditsInPlaceAndRepointsARelativeModelConfig) {
     auto same_dir = output::patched_job(job, "/w/jobs/job.toml", "/w/jobs/job.patched.toml", patch, facts);
     ASSERT_TRUE(same_dir.has_value()) << same_dir.error().message;
     EXPECT_EQ(same_dir->changes, 2u);
-    EXPECT_NE(same_dir->text.find("# keep me\n[model]\nconfig = \"models/m.json\"\n[train]\npacking = false\n"), std::string::npos);
+    EXPECT_NE(same_dir->text.find("# keep me\n[model]\nconfig = \"models/m.json\"\n[train]\npacking = false\n"),
+              std::string::npos);
     EXPECT_NE(same_dir->text.find("USE_MCORE_GDN = \"0\""), std::string::npos);
 
     auto elsewhere = output::patched_job(job, "/w/jobs/job.toml", "/w/out/job.toml", patch, facts);

@@ -51,7 +51,8 @@ TEST(ScriptEdit, KeepsAMissingFinalNewlineAndRefusesEditsThatDoNotFit) {
     auto bad = apply_script_edits("a=1\n", "t.sh", {{ScriptEdit::Kind::replace, {3, 1, 2}, "x"}});
     ASSERT_FALSE(bad);
     EXPECT_EQ(bad.error().location.line, 3);
-    auto overlap = apply_script_edits("abcdef\n", "t.sh", {{ScriptEdit::Kind::replace, {1, 1, 4}, "x"}, {ScriptEdit::Kind::replace, {1, 3, 5}, "y"}});
+    auto overlap = apply_script_edits("abcdef\n", "t.sh",
+                                      {{ScriptEdit::Kind::replace, {1, 1, 4}, "x"}, {ScriptEdit::Kind::replace, {1, 3, 5}, "y"}});
     EXPECT_FALSE(overlap);
 }
 
