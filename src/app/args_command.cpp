@@ -68,14 +68,14 @@ int run(const ArgsArgs& args) {
     }
     auto keys = launch::writable_keys(*launcher);
     std::set<std::string> mapped(keys.begin(), keys.end());
-    bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && words.front().rfind("--", 0) != 0;
+    bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && !words.front().starts_with("--");
     std::string line;
     for (const auto& w : words) line += (line.empty() ? "" : kwargs ? ", " : " ") + w;
     std::cout << line << "\n";
     // Say which set keys have no spelling in this launcher, rather than drop them silently.
     std::string unmapped;
     for (const auto& [key, fact] : evaluation->facts.config) {
-        bool launcher_key = key.rfind("parallel.", 0) == 0 || key.rfind("train.", 0) == 0 || key.rfind("rollout.", 0) == 0;
+        bool launcher_key = key.starts_with("parallel.") || key.starts_with("train.") || key.starts_with("rollout.");
         if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key))
             unmapped += (unmapped.empty() ? "" : ", ") + key;
     }

@@ -96,9 +96,8 @@ private:
         n.function = f;
         if (f->reads)
             if (auto r = check_fact_argument(n, *f->reads); !r) return r;
-        auto t = f->check(n, schema_);
-        if (!t) return tl::unexpected(t.error());
-        n.type = *t;
+        auto t = PREFLIGHT_TRY(f->check(n, schema_));
+        n.type = t;
         return {};
     }
 
@@ -193,14 +192,13 @@ private:
 }  // namespace
 
 Result<Expression> compile(std::string_view source, const Schema& schema, std::optional<Type> expected) {
-    auto root = parse_expression(source);
-    if (!root) return tl::unexpected(root.error());
+    auto root = PREFLIGHT_TRY(parse_expression(source));
     Expression e;
     e.source = std::string(source);
     Checker checker(schema, e);
-    if (auto r = checker.check(**root); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(checker.check(*root));
     if (expected) {
-        const Type& got = (*root)->type;
+        const Type& got = (root)->type;
         bool ok = got == *expected || got.kind == TypeKind::any || got.kind == TypeKind::null ||
                   (expected->kind == TypeKind::floating && got.kind == TypeKind::integer) ||
                   (expected->kind == TypeKind::list && got.kind == TypeKind::list && got.elem == TypeKind::any);
@@ -210,7 +208,7 @@ Result<Expression> compile(std::string_view source, const Schema& schema, std::o
             return fail("the expression is " + to_string(got) + " but " + to_string(*expected) + " is needed here", l);
         }
     }
-    e.root = std::move(*root);
+    e.root = std::move(root);
     return e;
 }
 

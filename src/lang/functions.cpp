@@ -44,39 +44,36 @@ Result<Type> returns(Node&, const Schema&) {
 
 template <version::Scheme scheme>
 Result<Type> check_version_literal(Node& call, const Schema&) {
-    auto text = want_literal(call, 0, "the version");
-    if (!text) return tl::unexpected(text.error());
+    auto text = PREFLIGHT_TRY(want_literal(call, 0, "the version"));
     call.scheme = scheme;
-    auto parsed = version::Version::parse(call.scheme, *text);
+    auto parsed = version::Version::parse(call.scheme, text);
     if (parsed) call.const_version = std::make_shared<const version::Version>(std::move(*parsed));
     if (!call.const_version)
-        return error_at(*call.children[0], "'" + *text + "' is not a valid " + std::string(to_string(call.scheme)) + " version");
+        return error_at(*call.children[0], "'" + text + "' is not a valid " + std::string(to_string(call.scheme)) + " version");
     return Type{TypeKind::version};
 }
 
 Result<Type> check_satisfies(Node& call, const Schema&) {
-    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
-    auto spec = want_literal(call, 1, "the version range");
-    if (!spec) return tl::unexpected(spec.error());
+    PREFLIGHT_TRY(want(call, 0, TypeKind::version));
+    auto spec = PREFLIGHT_TRY(want_literal(call, 1, "the version range"));
     const Node& subject = *call.children[0];
     call.scheme = subject.scheme;
-    call.range = version::VersionRange::parse(call.scheme, *spec);
+    call.range = version::VersionRange::parse(call.scheme, spec);
     if (!call.range)
-        return error_at(*call.children[1], "'" + *spec + "' is not a valid " + std::string(to_string(call.scheme)) +
-                                               " version range");
+        return error_at(*call.children[1],
+                        "'" + spec + "' is not a valid " + std::string(to_string(call.scheme)) + " version range");
     return Type{TypeKind::boolean};
 }
 
 Result<Type> check_strings(Node& call, Type result) {
-    for (std::size_t i = 0; i < call.children.size(); ++i)
-        if (auto r = want(call, i, TypeKind::string); !r) return tl::unexpected(r.error());
+    for (std::size_t i = 0; i < call.children.size(); ++i) PREFLIGHT_TRY(want(call, i, TypeKind::string));
     return result;
 }
 Result<Type> check_string_fn(Node& call, const Schema&) { return check_strings(call, {TypeKind::string}); }
 Result<Type> check_string_pred(Node& call, const Schema&) { return check_strings(call, {TypeKind::boolean}); }
 Result<Type> check_split(Node& call, const Schema&) { return check_strings(call, {TypeKind::list, TypeKind::string}); }
 Result<Type> check_to_int(Node& call, const Schema&) {
-    if (auto r = want(call, 0, TypeKind::string); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(want(call, 0, TypeKind::string));
     return Type{TypeKind::integer};
 }
 
@@ -91,7 +88,7 @@ Result<Type> check_count_containing(Node& call, const Schema&) {
     if (!(list.kind == TypeKind::list && (list.elem == TypeKind::string || list.elem == TypeKind::any)) &&
         list.kind != TypeKind::any && list.kind != TypeKind::null)
         return error_at(*call.children[0], "count_containing(): argument 1 must be list<string>, not " + to_string(list));
-    if (auto r = want(call, 1, TypeKind::string); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(want(call, 1, TypeKind::string));
     return Type{TypeKind::integer};
 }
 
@@ -103,28 +100,24 @@ Result<Type> check_len(Node& call, const Schema&) {
 }
 
 Result<Type> check_minmax(Node& call, const Schema&) {
-    for (std::size_t i = 0; i < call.children.size(); ++i)
-        if (auto r = want(call, i, TypeKind::integer); !r) return tl::unexpected(r.error());
+    for (std::size_t i = 0; i < call.children.size(); ++i) PREFLIGHT_TRY(want(call, i, TypeKind::integer));
     return Type{TypeKind::integer};
 }
 
 Result<Type> check_lookup(Node& call, const Schema& schema) {
-    auto table = want_literal(call, 0, "the table name");
-    if (!table) return tl::unexpected(table.error());
-    if (!schema.has_table(*table)) return error_at(*call.children[0], "no table named '" + *table + "' in the loaded packs");
-    auto key_column = want_literal(call, 1, "the key column");
-    if (!key_column) return tl::unexpected(key_column.error());
-    auto key_type = schema.column_type(*table, *key_column);
-    if (!key_type) return error_at(*call.children[1], "table '" + *table + "' has no column '" + *key_column + "'");
+    auto table = PREFLIGHT_TRY(want_literal(call, 0, "the table name"));
+    if (!schema.has_table(table)) return error_at(*call.children[0], "no table named '" + table + "' in the loaded packs");
+    auto key_column = PREFLIGHT_TRY(want_literal(call, 1, "the key column"));
+    auto key_type = schema.column_type(table, key_column);
+    if (!key_type) return error_at(*call.children[1], "table '" + table + "' has no column '" + key_column + "'");
     const Type& given = call.children[2]->type;
     if (!(given == *key_type) && given.kind != TypeKind::any && given.kind != TypeKind::null &&
         !(key_type->kind == TypeKind::version && given.kind == TypeKind::string))
-        return error_at(*call.children[2], "lookup(): key is " + to_string(given) + " but column '" + *key_column +
-                                               "' holds " + to_string(*key_type));
-    auto value_column = want_literal(call, 3, "the value column");
-    if (!value_column) return tl::unexpected(value_column.error());
-    auto value_type = schema.column_type(*table, *value_column);
-    if (!value_type) return error_at(*call.children[3], "table '" + *table + "' has no column '" + *value_column + "'");
+        return error_at(*call.children[2], "lookup(): key is " + to_string(given) + " but column '" + key_column + "' holds " +
+                                               to_string(*key_type));
+    auto value_column = PREFLIGHT_TRY(want_literal(call, 3, "the value column"));
+    auto value_type = schema.column_type(table, value_column);
+    if (!value_type) return error_at(*call.children[3], "table '" + table + "' has no column '" + value_column + "'");
     return *value_type;
 }
 
@@ -135,21 +128,20 @@ Result<Type> check_given(Node& call, const Schema&) {
 }
 
 Result<Type> check_version_to_string(Node& call, const Schema&) {
-    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
-    if (call.children.size() > 1)
-        if (auto r = want(call, 1, TypeKind::integer); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(want(call, 0, TypeKind::version));
+    if (call.children.size() > 1) PREFLIGHT_TRY(want(call, 1, TypeKind::integer));
     return Type{TypeKind::string};
 }
 
 Result<Type> check_in_range(Node& call, const Schema&) {
-    if (auto r = want(call, 0, TypeKind::version); !r) return tl::unexpected(r.error());
-    if (auto r = want(call, 1, TypeKind::string); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(want(call, 0, TypeKind::version));
+    PREFLIGHT_TRY(want(call, 1, TypeKind::string));
     call.scheme = call.children[0]->scheme;
     return Type{TypeKind::boolean};
 }
 
 Result<Type> check_alloc_conf_keys(Node& call, const Schema&) {
-    if (auto r = want(call, 0, TypeKind::string); !r) return tl::unexpected(r.error());
+    PREFLIGHT_TRY(want(call, 0, TypeKind::string));
     return Type{TypeKind::list, TypeKind::string};
 }
 

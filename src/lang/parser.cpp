@@ -229,9 +229,8 @@ private:
 }  // namespace
 
 Result<NodePtr> parse_expression(std::string_view source) {
-    auto tokens = tokenize(source);
-    if (!tokens) return tl::unexpected(tokens.error());
-    Parser p(std::move(*tokens));
+    auto tokens = PREFLIGHT_TRY(tokenize(source));
+    Parser p(std::move(tokens));
     return p.parse();
 }
 

@@ -30,7 +30,7 @@ bool program_word_matches(const std::string& pattern, const std::string& word) {
     std::string base = basename_of(word);
     if (pattern != "python") return word == pattern || base == pattern;
     if (base == "python" || base == "python3") return true;
-    if (base.rfind("python3.", 0) != 0 || base.size() == 8) return false;
+    if (!base.starts_with("python3.") || base.size() == 8) return false;
     return std::all_of(base.begin() + 8, base.end(), [](unsigned char c) { return std::isdigit(c); });
 }
 
@@ -287,7 +287,7 @@ private:
             ReadFlag flag;
             flag.where = w.where;
             flag.index = i;
-            auto eq = t.rfind("--", 0) == 0 ? t.find('=') : std::string::npos;
+            auto eq = t.starts_with("--") ? t.find('=') : std::string::npos;
             flag.written = t.substr(0, eq);
             flag.inline_value = eq != std::string::npos;
             if (flag.inline_value) flag.values.push_back(inline_value(w, eq));

@@ -19,9 +19,8 @@ public:
     explicit Reader(std::string file) { pack_.file = std::move(file); }
 
     Result<PackSource> run() {
-        auto text = util::read_input(pack_.file, util::kPackFile);
-        if (!text) return tl::unexpected(text.error());
-        text_ = std::move(*text);
+        auto text = PREFLIGHT_TRY(util::read_input(pack_.file, util::kPackFile));
+        text_ = std::move(text);
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text_.size(); ++i)
             if (text_[i] == '\n') line_starts_.push_back(i + 1);
@@ -66,7 +65,7 @@ private:
         }
         const toml::table* header_table = root["pack"].as_table();
         if (!header_table) return fail("missing [pack] table (name, version, engine, summary)", Location{pack_.file, 1, 1});
-        if (auto r = header(*header_table); !r) return tl::unexpected(r.error());
+        PREFLIGHT_TRY(header(*header_table));
         if (const toml::node* s = root.get("schemes")) {
             if (!s->is_table()) return fail("[schemes] must be a table of package = \"pep440\" | \"cann\"", at(*s, "schemes"));
             for (const auto& [pkg, scheme] : *s->as_table()) {
@@ -76,23 +75,19 @@ private:
         }
         if (const toml::node* t = root.get("tables")) {
             if (!t->is_table()) return fail("'tables' must hold [[tables.NAME]] rows", at(*t, "tables"));
-            for (const auto& [name, rows] : *t->as_table())
-                if (auto r = table(std::string(name.str()), rows); !r) return tl::unexpected(r.error());
+            for (const auto& [name, rows] : *t->as_table()) PREFLIGHT_TRY(table(std::string(name.str()), rows));
         }
         if (const toml::node* f = root.get("facts")) {
             if (!f->is_array()) return fail("'facts' must be [[facts]] entries", at(*f, "facts"));
-            for (const auto& item : *f->as_array())
-                if (auto r = fact(item); !r) return tl::unexpected(r.error());
+            for (const auto& item : *f->as_array()) PREFLIGHT_TRY(fact(item));
         }
         if (const toml::node* d = root.get("defaults")) {
             if (!d->is_array()) return fail("'defaults' must be [[defaults]] entries", at(*d, "defaults"));
-            for (const auto& item : *d->as_array())
-                if (auto r = default_entry(item); !r) return tl::unexpected(r.error());
+            for (const auto& item : *d->as_array()) PREFLIGHT_TRY(default_entry(item));
         }
         if (const toml::node* rs = root.get("rules")) {
             if (!rs->is_array()) return fail("'rules' must be [[rules]] entries", at(*rs, "rules"));
-            for (const auto& item : *rs->as_array())
-                if (auto r = rule(item); !r) return tl::unexpected(r.error());
+            for (const auto& item : *rs->as_array()) PREFLIGHT_TRY(rule(item));
         }
         return std::move(pack_);
     }
@@ -127,10 +122,9 @@ private:
 
     // Where the characters of a string value begin, past its opening delimiter.
     Result<SourceText> source_text(const toml::table& table, const std::string& key, const std::string& owner) {
-        auto s = str(table, key, owner);
-        if (!s) return tl::unexpected(s.error());
+        auto s = PREFLIGHT_TRY(str(table, key, owner));
         SourceText t;
-        t.text = *s;
+        t.text = s;
         t.where = at(*table.get(key), key);
         // Expressions are compiled later; their errors need the line at hand.
         t.where.source_line = line_text(static_cast<std::size_t>(t.where.line));
@@ -139,7 +133,7 @@ private:
         const std::string& line = t.where.source_line;
         std::size_t col = static_cast<std::size_t>(std::max(1, t.where.column) - 1);
         std::string rest = col < line.size() ? line.substr(col) : "";
-        if (rest.rfind("'''", 0) == 0 || rest.rfind("\"\"\"", 0) == 0) {
+        if (rest.starts_with("'''") || rest.starts_with("\"\"\"")) {
             if (rest.size() == 3) {  // the text starts on the next line
                 t.content_line += 1;
                 t.content_column = 1;
@@ -207,20 +201,16 @@ private:
         const toml::table* f = node.as_table();
         if (!f) return fail("each [[facts]] entry must be a table", at(node, "facts"));
         DerivedFactSource d;
-        auto name = str(*f, "name", "[[facts]]");
-        if (!name) return tl::unexpected(name.error());
-        std::string owner = "fact '" + *name + "'";
-        auto type = str(*f, "type", owner);
-        auto expr = source_text(*f, "expr", owner);
-        auto doc = str(*f, "doc", owner);
-        if (!type) return tl::unexpected(type.error());
-        if (!expr) return tl::unexpected(expr.error());
-        if (!doc) return tl::unexpected(doc.error());
-        d.name = *name;
-        d.type = *type;
-        d.expr = *expr;
-        d.doc = *doc;
-        d.where = at(*f->get("name"), *name);
+        auto name = PREFLIGHT_TRY(str(*f, "name", "[[facts]]"));
+        std::string owner = "fact '" + name + "'";
+        auto type = PREFLIGHT_TRY(str(*f, "type", owner));
+        auto expr = PREFLIGHT_TRY(source_text(*f, "expr", owner));
+        auto doc = PREFLIGHT_TRY(str(*f, "doc", owner));
+        d.name = name;
+        d.type = type;
+        d.expr = expr;
+        d.doc = doc;
+        d.where = at(*f->get("name"), name);
         pack_.facts.push_back(std::move(d));
         return {};
     }
@@ -235,9 +225,8 @@ private:
                                         "key, value or value_expr, when, by, applied, references"),
                             at(value, std::string(key.str())));
         DefaultSource d;
-        auto key = str(*t, "key", "[[defaults]]");
-        if (!key) return tl::unexpected(key.error());
-        d.key = *key;
+        auto key = PREFLIGHT_TRY(str(*t, "key", "[[defaults]]"));
+        d.key = key;
         d.where = at(*t->get("key"), d.key);
         std::string owner = "default for '" + d.key + "'";
         if (t->contains("value") == t->contains("value_expr"))
@@ -246,25 +235,21 @@ private:
             d.literal = scalar(*v);
             if (!d.literal) return fail(owner + ": 'value' must be a scalar", at(*v, "value"));
         } else {
-            auto e = source_text(*t, "value_expr", owner);
-            if (!e) return tl::unexpected(e.error());
-            d.expr = *e;
+            auto e = PREFLIGHT_TRY(source_text(*t, "value_expr", owner));
+            d.expr = e;
         }
         if (t->contains("when")) {
-            auto w = source_text(*t, "when", owner);
-            if (!w) return tl::unexpected(w.error());
-            d.when = *w;
+            auto w = PREFLIGHT_TRY(source_text(*t, "when", owner));
+            d.when = w;
         }
-        auto by = str(*t, "by", owner);
-        if (!by) return tl::unexpected(by.error());
-        d.by = *by;
+        auto by = PREFLIGHT_TRY(str(*t, "by", owner));
+        d.by = by;
         if (const toml::node* a = t->get("applied")) {
             if (!a->is_boolean()) return fail(owner + ": 'applied' must be true or false", at(*a, "applied"));
             d.applied = a->as_boolean()->get();
         }
-        auto refs = strings(*t, "references", owner);
-        if (!refs) return tl::unexpected(refs.error());
-        d.references = *refs;
+        auto refs = PREFLIGHT_TRY(strings(*t, "references", owner));
+        d.references = refs;
         if (d.references.empty()) return fail(owner + ": 'references' must cite the upstream code that sets it", d.where);
         pack_.defaults.push_back(std::move(d));
         return {};
@@ -274,11 +259,10 @@ private:
         const toml::table* r = node.as_table();
         if (!r) return fail("each [[rules]] entry must be a table", at(node, "rules"));
         RuleSource out;
-        auto id = str(*r, "id", "[[rules]]");
-        if (!id) return tl::unexpected(id.error());
-        out.id = *id;
-        out.where = at(*r->get("id"), *id);
-        std::string owner = "rule '" + *id + "'";
+        auto id = PREFLIGHT_TRY(str(*r, "id", "[[rules]]"));
+        out.id = id;
+        out.where = at(*r->get("id"), id);
+        std::string owner = "rule '" + id + "'";
         static const std::set<std::string> known = {"id", "severity", "error_when", "summary", "when", "message", "explain",
                                                     "about", "references", "fix", "fixed_in", "fallback", "limitation"};
         for (const auto& [key, value] : *r) {
@@ -287,30 +271,23 @@ private:
                             at(value, "sources"));
             if (!known.count(std::string(key.str()))) return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
         }
-        auto severity = str(*r, "severity", owner);
-        auto summary = str(*r, "summary", owner);
-        auto explain = str(*r, "explain", owner, false);  // else explain/<id>.md beside the pack
-        if (!severity) return tl::unexpected(severity.error());
-        if (!summary) return tl::unexpected(summary.error());
-        if (!explain) return tl::unexpected(explain.error());
-        out.severity = *severity;
-        out.summary = *summary;
-        out.explain = *explain;
-        auto when = source_text(*r, "when", owner);
-        if (!when) return tl::unexpected(when.error());
-        out.when = *when;
+        auto severity = PREFLIGHT_TRY(str(*r, "severity", owner));
+        auto summary = PREFLIGHT_TRY(str(*r, "summary", owner));
+        auto explain = PREFLIGHT_TRY(str(*r, "explain", owner, false));  // else explain/<id>.md beside the pack
+        out.severity = severity;
+        out.summary = summary;
+        out.explain = explain;
+        auto when = PREFLIGHT_TRY(source_text(*r, "when", owner));
+        out.when = when;
         if (r->contains("error_when")) {
-            auto e = source_text(*r, "error_when", owner);
-            if (!e) return tl::unexpected(e.error());
-            out.error_when = *e;
+            auto e = PREFLIGHT_TRY(source_text(*r, "error_when", owner));
+            out.error_when = e;
         }
-        auto message = source_text(*r, "message", owner);
-        if (!message) return tl::unexpected(message.error());
-        out.message = *message;
+        auto message = PREFLIGHT_TRY(source_text(*r, "message", owner));
+        out.message = message;
         for (auto [key, target] : {std::pair{"about", &out.about}, {"references", &out.references}}) {
-            auto list = strings(*r, key, owner);
-            if (!list) return tl::unexpected(list.error());
-            *target = *list;
+            auto list = PREFLIGHT_TRY(strings(*r, key, owner));
+            *target = list;
         }
         if (out.references.empty()) return fail(owner + ": 'references' must name at least one source (a PR, a doc page)", out.where);
         if (const toml::node* fixes = r->get("fix")) {
@@ -323,11 +300,9 @@ private:
             for (const auto& item : *fi->as_array()) {
                 const toml::table* t = item.as_table();
                 if (!t) return fail(owner + ": a fixed_in entry must be a table", at(item, "fixed_in"));
-                auto pkg = str(*t, "package", owner + " fixed_in");
-                auto range = str(*t, "versions", owner + " fixed_in");
-                if (!pkg) return tl::unexpected(pkg.error());
-                if (!range) return tl::unexpected(range.error());
-                out.fixed_in.push_back({*pkg, *range, at(*t->get("versions"), "fixed_in")});
+                auto pkg = PREFLIGHT_TRY(str(*t, "package", owner + " fixed_in"));
+                auto range = PREFLIGHT_TRY(str(*t, "versions", owner + " fixed_in"));
+                out.fixed_in.push_back({pkg, range, at(*t->get("versions"), "fixed_in")});
             }
         }
         for (auto [key, target, fields] :
@@ -341,9 +316,8 @@ private:
                 if (!t) return fail(fmt::format("{}: a {} entry must be a table", owner, key), at(item, key));
                 std::map<std::string, std::string> entry;
                 for (const auto& field : fields) {
-                    auto v = str(*t, field, fmt::format("{} {}", owner, key));
-                    if (!v) return tl::unexpected(v.error());
-                    entry[field] = *v;
+                    auto v = PREFLIGHT_TRY(str(*t, field, fmt::format("{} {}", owner, key)));
+                    entry[field] = v;
                 }
                 target->push_back(std::move(entry));
             }
@@ -360,9 +334,8 @@ private:
         bool has_env = f->contains("env"), has_config = f->contains("config");
         if (has_env == has_config) return fail(owner + ": a fix names exactly one of 'env' or 'config'", fs.where);
         fs.target = has_env ? "env" : "config";
-        auto key = str(*f, fs.target, owner + " fix");
-        if (!key) return tl::unexpected(key.error());
-        fs.key = *key;
+        auto key = PREFLIGHT_TRY(str(*f, fs.target, owner + " fix"));
+        fs.key = key;
         fs.where = at(*f->get(fs.target), fs.key);
         int ways = (f->contains("set") ? 1 : 0) + (f->contains("set_expr") ? 1 : 0) + (f->contains("unset") ? 1 : 0);
         if (ways != 1) return fail(owner + ": a fix has exactly one of 'set', 'set_expr' or 'unset = true'", fs.where);
@@ -370,20 +343,18 @@ private:
             fs.literal = scalar(*v);
             if (!fs.literal) return fail(owner + ": 'set' must be a scalar", at(*v, "set"));
         } else if (f->contains("set_expr")) {
-            auto e = source_text(*f, "set_expr", owner + " fix");
-            if (!e) return tl::unexpected(e.error());
-            fs.expr = *e;
+            auto e = PREFLIGHT_TRY(source_text(*f, "set_expr", owner + " fix"));
+            fs.expr = e;
         } else {
             const toml::node* v = f->get("unset");
             if (!v->is_boolean() || !v->as_boolean()->get()) return fail(owner + ": 'unset' must be true", at(*v, "unset"));
             if (fs.target != "env") return fail(owner + ": only env fixes can unset", at(*v, "unset"));
             fs.unset = true;
         }
-        auto kind = str(*f, "kind", owner + " fix", false);
-        if (!kind) return tl::unexpected(kind.error());
-        if (!kind->empty() && *kind != "safe" && *kind != "suggested")
+        auto kind = PREFLIGHT_TRY(str(*f, "kind", owner + " fix", false));
+        if (!kind.empty() && kind != "safe" && kind != "suggested")
             return fail(owner + ": fix kind must be \"safe\" or \"suggested\"", at(*f->get("kind"), "kind"));
-        fs.safe = kind->empty() || *kind == "safe";
+        fs.safe = kind.empty() || kind == "safe";
         out.fixes.push_back(std::move(fs));
         return {};
     }

@@ -66,7 +66,7 @@ FileResult<Resolved> resolve_links(const std::string& target) {
                 return file_error("cannot write: directory '" + dir + "' does not exist", target);
             return cannot_write(target, errno);
         }
-        if (std::string_view(real_dir).rfind("/proc/", 0) == 0) return Resolved{path, true};
+        if (std::string_view(real_dir).starts_with("/proc/")) return Resolved{path, true};
         struct stat st {};
         if (lstat(path.c_str(), &st) != 0 || !S_ISLNK(st.st_mode)) return Resolved{path, false};
         std::vector<char> link(PATH_MAX + 1);
