@@ -39,7 +39,10 @@ LaunchPatch plan_patch(const Command& command, const Launch& launch, const rules
                 continue;
             }
         }
-        auto spelled = spell(*launch.launcher, [&](const std::string& k) { return k == key ? &*entry.value : nullptr; });
+        // clang 14 cannot capture a structured binding in a lambda.
+        const std::string& wanted = key;
+        const Value* value = &*entry.value;
+        auto spelled = spell(*launch.launcher, [&](const std::string& k) { return k == wanted ? value : nullptr; });
         if (spelled.empty()) {
             // A switch asked off that the launch does not give is already off.
             bool off_switch = false;

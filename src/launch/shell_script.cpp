@@ -802,7 +802,7 @@ private:
         if ((p.text == "@" || (p.text == "*" && !p.quoted)) && p.op == Part::Op::none && sh.positional) {
             const auto& args = *sh.positional;
             for (std::size_t k = 0; k < args.size(); ++k) {
-                if (k) out.end_field(!p.quoted ? false : true);
+                if (k) out.end_field(p.quoted);
                 if (!emit(args[k])) return false;
             }
             return true;

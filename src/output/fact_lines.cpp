@@ -21,7 +21,7 @@ std::string fact_line(std::string_view origin, std::string_view name, std::strin
 
 std::string fact_set_lines(const facts::FactSet& facts) {
     std::vector<std::pair<std::string, std::string>> lines;  // sort key, line
-    auto add = [&](std::string name, const Fact& fact, std::string value) {
+    auto add = [&](std::string name, const Fact& fact, const std::string& value) {
         std::string line = fact_line(describe(fact.origin), name, value);
         lines.emplace_back(std::move(name), std::move(line));
     };
