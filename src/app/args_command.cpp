@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
@@ -42,10 +43,9 @@ int run(const ArgsArgs& args) {
     if (!launcher) {
         if (launchers->launchers.empty())
             return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, args.output);
-        std::string known;
-        for (const auto& s : launchers->names()) known += (known.empty() ? "" : ", ") + s;
-        return report_input_error(Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, known), {}},
-                                  args.output);
+        return report_input_error(
+            Error{fmt::format("no launcher style '{}'; the packs know {}", args.style, fmt::join(launchers->names(), ", ")), {}},
+            args.output);
     }
 
     // Only what the job sets or the patch changes; defaults are the launcher's own.
@@ -69,17 +69,16 @@ int run(const ArgsArgs& args) {
     auto keys = launch::writable_keys(*launcher);
     std::set<std::string> mapped(keys.begin(), keys.end());
     bool kwargs = !words.empty() && words.front().find('=') != std::string::npos && !words.front().starts_with("--");
-    std::string line;
-    for (const auto& w : words) line += (line.empty() ? "" : kwargs ? ", " : " ") + w;
-    std::cout << line << "\n";
+    std::cout << fmt::format("{}", fmt::join(words, kwargs ? ", " : " ")) << "\n";
     // Say which set keys have no spelling in this launcher, rather than drop them silently.
-    std::string unmapped;
+    std::vector<std::string> unmapped;
     for (const auto& [key, fact] : evaluation->facts.config) {
         bool launcher_key = key.starts_with("parallel.") || key.starts_with("train.") || key.starts_with("rollout.");
-        if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key))
-            unmapped += (unmapped.empty() ? "" : ", ") + key;
+        if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key)) unmapped.push_back(key);
     }
-    if (!unmapped.empty()) std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, unmapped)) << "\n";
+    if (!unmapped.empty())
+        std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, fmt::join(unmapped, ", ")))
+                  << "\n";
     std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
 }

@@ -1,6 +1,7 @@
 #include "core/value.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 namespace preflight {
 
@@ -32,9 +33,9 @@ static std::string render(const Value& v, bool quote) {
             else if constexpr (std::is_same_v<T, std::string>) return quote ? fmt::format("\"{}\"", x) : x;
             else if constexpr (std::is_same_v<T, VersionRef>) return quote ? fmt::format("\"{}\"", x->text()) : x->text();
             else {
-                std::string out = "[";
-                for (std::size_t i = 0; i < x.size(); ++i) out += (i ? ", " : "") + render(x[i], true);
-                return out + "]";
+                std::vector<std::string> items;
+                for (const auto& item : x) items.push_back(render(item, true));
+                return fmt::format("[{}]", fmt::join(items, ", "));
             }
         },
         v.data);

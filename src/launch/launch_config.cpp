@@ -8,6 +8,7 @@
 #include <filesystem>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "config/key_table.hpp"
 #include "util/did_you_mean.hpp"
@@ -112,8 +113,8 @@ private:
     void summarize_uninterpreted() {
         if (uninterpreted_.empty()) return;
         constexpr std::size_t kShown = 6;
-        std::string list;
-        for (std::size_t i = 0; i < uninterpreted_.size() && i < kShown; ++i) list += (i ? ", " : "") + uninterpreted_[i];
+        auto shown = uninterpreted_.begin() + static_cast<std::ptrdiff_t>(std::min(uninterpreted_.size(), kShown));
+        std::string list = fmt::format("{}", fmt::join(uninterpreted_.begin(), shown, ", "));
         if (uninterpreted_.size() > kShown) list += fmt::format(" and {} more", uninterpreted_.size() - kShown);
         note(Severity::info, fmt::format("not interpreted (no key of the run configuration): {}", list), first_uninterpreted_);
     }

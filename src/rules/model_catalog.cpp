@@ -4,6 +4,7 @@
 #include <set>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "util/did_you_mean.hpp"
 
@@ -55,14 +56,12 @@ Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const fact
         if (near_miss(*arch, k))
             return fail(fmt::format("model.arch \"{}\" is in no pack's model catalog; did you mean \"{}\"?", *arch, k), where);
 
-    std::string names;
-    for (const auto& k : known) names += (names.empty() ? "" : ", ") + k;
     Finding f;
     f.rule = "preflight-unknown-model-arch";
     f.pack = "preflight";
     f.severity = Severity::warning;
-    f.message = fmt::format("model.arch \"{}\" is in no pack's model catalog ({}), so the model rules cannot judge this model", *arch,
-                            names);
+    f.message = fmt::format("model.arch \"{}\" is in no pack's model catalog ({}), so the model rules cannot judge this model",
+                            *arch, fmt::join(known, ", "));
     f.location = where;
     return f;
 }
