@@ -10,7 +10,9 @@
 #      `tar -xOf ARCHIVE | sha256sum`;
 #   6. hyperfine: `preflight check` of generated jobs with 12,500 and 50,000 [env]
 #      keys, beside a binary from before a change (PREFLIGHT_BEFORE=path) in the
-#      same run when one is given.
+#      same run when one is given;
+#   7. hyperfine: `preflight check` of a 60-flag launch script beside `check` of the
+#      job file `preflight import` writes from it.
 # Usage: [PREFLIGHT_BEFORE=OLD_BINARY] bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -136,3 +138,16 @@ if len(r) > 1:
 print(line)
 PY
 done
+
+echo
+echo "== check of a 60-flag launch script beside check of the job file import writes from it (hyperfine, one run)"
+script=bench/launch/train-60-flags.sh
+"$build/preflight" import "$script" -o "$jobs/train-60-flags.toml" -q
+hyperfine -N -i --warmup 5 --runs 40 --export-json "$build/hyperfine-launch.json" \
+  "$build/preflight check $script" "$build/preflight check $jobs/train-60-flags.toml" >/dev/null
+python3 - "$build/hyperfine-launch.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+script, job = r[0]["median"], r[1]["median"]
+print(f"check train-60-flags.sh: {script*1000:.2f} ms; check of its imported job: {job*1000:.2f} ms (medians of {len(r[0]['times'])}); ratio {script/job:.2f}x (goal: at most 1.3x)")
+PY
