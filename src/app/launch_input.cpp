@@ -1,9 +1,11 @@
 #include "app/launch_input.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "config/merge_under.hpp"
 #include "facts/model_config_path.hpp"
@@ -15,6 +17,14 @@ namespace preflight::app {
 namespace {
 
 constexpr const char* kNotInterpreted = "launch-not-interpreted";
+
+// The launchers a command can be recognised as (some are only spelled by `args`).
+std::vector<std::string> recognisable(const launch::LauncherSet& set) {
+    std::vector<std::string> names;
+    for (const auto& l : set.launchers)
+        if (!l.recognised_by.empty() && std::find(names.begin(), names.end(), l.name) == names.end()) names.push_back(l.name);
+    return names;
+}
 
 std::string text_of(const launch::Word& w) { return w.text ? *w.text : "?"; }
 
@@ -132,12 +142,9 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
         input.launches.push_back(std::move(one));
     }
     if (input.launches.empty())
-        return fail(
-            fmt::format(
-                "no launch in {}: no command a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
-                "accelerate launch …)",
-                path),
-            Location{path});
+        return fail(fmt::format("no launch in {}: no command the loaded launchers recognise ({})", path,
+                                fmt::join(recognisable(launchers), ", ")),
+                    Location{path});
     return input;
 }
 
@@ -147,10 +154,8 @@ Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const
     const auto& launchers = *input.launchers;
     auto command = launch::command_from_argv(argv, process_environment());
     if (!launch::recognise(command, launchers))
-        return fail(
-            fmt::format("'{}' is no launch a launcher table recognises (megatron sft, swift sft, torchrun … pretrain_gpt.py, "
-                        "accelerate launch …)",
-                        argv.empty() ? "" : argv.front()));
+        return fail(fmt::format("'{}' is no launch the loaded launchers recognise ({})", argv.empty() ? "" : argv.front(),
+                                fmt::join(recognisable(launchers), ", ")));
     input.launches.push_back(PREFLIGHT_TRY(read_one(command, launchers, rules, with, ".", false)));
     return input;
 }
