@@ -16,6 +16,7 @@
 #include "util/identifiers.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
+#include "util/utf8.hpp"
 
 namespace preflight::config {
 namespace {
@@ -125,6 +126,16 @@ public:
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text.size(); ++i)
             if (text[i] == '\n') line_starts_.push_back(i + 1);
+        // TOML is UTF-8 throughout; toml11 3.7 reads out of bounds while it reports an
+        // invalid sequence inside a literal string, so it never sees one.
+        if (auto bad = util::first_invalid_utf8(text); bad != std::string_view::npos) {
+            auto line = std::upper_bound(line_starts_.begin(), line_starts_.end(), bad) - line_starts_.begin();
+            Location where = at_line(static_cast<int>(line));
+            where.column = static_cast<int>(bad - line_starts_[line - 1]) + 1;
+            return fail(fmt::format("not valid UTF-8 (byte 0x{:02X}); TOML files are UTF-8 throughout",
+                                    static_cast<unsigned char>(text[bad])),
+                        where);
+        }
         // toml11 recurses once per nesting level: count the levels before it runs.
         if (auto line = util::nesting_exceeded(text, util::Syntax::toml))
             return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), at_line(*line));

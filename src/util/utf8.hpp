@@ -24,14 +24,17 @@ inline std::size_t utf8_next(std::string_view s, std::size_t i, char32_t& cp) {
     return n;
 }
 
-inline bool valid_utf8(std::string_view s) {
+// The byte offset of the first sequence that is not valid UTF-8, or npos.
+inline std::size_t first_invalid_utf8(std::string_view s) {
     for (std::size_t i = 0; i < s.size();) {
         char32_t cp = 0;
         std::size_t n = utf8_next(s, i, cp);
-        if (n == 0) return false;
+        if (n == 0) return i;
         i += n;
     }
-    return true;
+    return std::string_view::npos;
 }
+
+inline bool valid_utf8(std::string_view s) { return first_invalid_utf8(s) == std::string_view::npos; }
 
 }  // namespace preflight::util

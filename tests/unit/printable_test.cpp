@@ -3,6 +3,7 @@
 #include "core/error.hpp"
 #include "output/excerpt.hpp"
 #include "output/printable.hpp"
+#include "util/utf8.hpp"
 
 using namespace preflight;
 using output::Keep;
@@ -44,4 +45,13 @@ TEST(Printable, ExcerptsEscapeTheLineAndKeepTheCaretUnderTheSameCharacter) {
 TEST(Printable, ErrorMessagesCannotForgeLines) {
     std::string shown = output::format_error(Error{"unknown key 'a\nverdict: pass'", Location{"j.toml"}}, output::Style{});
     EXPECT_EQ(shown, "j.toml: error: unknown key 'a\\nverdict: pass'\n");
+}
+
+TEST(Utf8, FirstInvalidSequenceIsFoundByItsOffset) {
+    EXPECT_EQ(util::first_invalid_utf8("plain ✓ 中文 🚀"), std::string_view::npos);
+    EXPECT_EQ(util::first_invalid_utf8("caf\xe9"), 3u);       // Latin-1, not UTF-8
+    EXPECT_EQ(util::first_invalid_utf8("ok\xc0\xaf"), 2u);    // overlong '/'
+    EXPECT_EQ(util::first_invalid_utf8("\xed\xa0\x80"), 0u);  // a surrogate
+    EXPECT_EQ(util::first_invalid_utf8("ab\xe4\xb8"), 2u);    // truncated at the end
+    EXPECT_FALSE(util::valid_utf8("'\xff\xff\xffO'"));
 }
