@@ -18,6 +18,7 @@ struct Location {
     int column = 0;
     std::string key;          // dotted config key or rule id the location is about
     std::string source_line;  // the text of `line`, for the caret excerpt
+    int end_column = 0;       // one past the last character when it lies on `line`; 0: not known
 };
 
 struct Error {

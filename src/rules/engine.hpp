@@ -30,6 +30,17 @@ struct Evidence {
     bool derived = false;
 };
 
+// Why a finding that fired does not count toward the verdict: a waiver accepts it
+// (until it expires, while its version bounds hold) or the baseline already had it.
+// A suppressed finding is still reported (SARIF `suppressions`), never dropped.
+struct Suppression {
+    enum class Kind { waiver, baseline } kind = Kind::waiver;
+    std::string justification;  // the waiver's reason; for the baseline, the baseline file
+    std::string owner;          // who accepted the risk ("" for the baseline)
+    std::string expires;        // YYYY-MM-DD, "" when the waiver has no expiry
+    Location where;             // the waiver's table (file, line); the baseline file
+};
+
 struct Finding {
     std::string rule;
     std::string pack;
@@ -44,6 +55,7 @@ struct Finding {
     // For undetermined findings, what was missing: the facts as FactRef::display()
     // spells them, other causes in parentheses.
     std::vector<std::string> missing;
+    std::optional<Suppression> suppressed;  // set by waivers and baselines, after the check
 };
 
 struct PatchEntry {

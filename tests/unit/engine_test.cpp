@@ -5,6 +5,7 @@
 #include "config/run_config.hpp"
 #include "output/fact_lines.hpp"
 #include "rules/engine.hpp"
+#include "rules/fingerprint.hpp"
 #include "rules/pack_collector.hpp"
 #include "temp_dir.hpp"
 
@@ -388,4 +389,20 @@ TEST(PackLoading, DeepPacksAndLongDerivedChainsAreRefused) {
         EXPECT_NE(long_chain.error().message.find("chain of more than 64 derived facts"), std::string::npos) << long_chain.error().message;
         EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
     }
+}
+
+TEST(Fingerprint, NamesWhatAFindingIsAboutNotWhereItStands) {
+    rules::Finding a;
+    a.rule = "tms-expandable-segments";
+    a.message = "PYTORCH_NPU_ALLOC_CONF is \"expandable_segments:True\"";
+    a.location = Location{"train.sh", 12, 8, "env.PYTORCH_NPU_ALLOC_CONF"};
+    rules::Finding moved = a;
+    moved.location.line = 40;
+    moved.message = "PYTORCH_NPU_ALLOC_CONF is \"expandable_segments:True,x:1\"";
+    EXPECT_EQ(rules::fingerprint(a, "jobs/train.sh"), rules::fingerprint(moved, "jobs/train.sh"));
+    EXPECT_EQ(rules::fingerprint(a, "jobs/train.sh").size(), 64u);
+    EXPECT_NE(rules::fingerprint(a, "jobs/train.sh"), rules::fingerprint(a, "jobs/other.sh"));
+    rules::Finding other_key = a;
+    other_key.location.key = "env.PYTORCH_ALLOC_CONF";
+    EXPECT_NE(rules::fingerprint(a, "jobs/train.sh"), rules::fingerprint(other_key, "jobs/train.sh"));
 }
