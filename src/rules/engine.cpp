@@ -547,7 +547,8 @@ private:
 }  // namespace
 
 bool CheckResult::has_at_least(Severity s) const {
-    return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= s; });
+    // A suppressed finding is reported but accepted: it decides no verdict.
+    return std::any_of(findings.begin(), findings.end(), [&](const Finding& f) { return f.severity >= s && !f.suppressed; });
 }
 
 CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path,
