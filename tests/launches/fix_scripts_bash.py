@@ -4,7 +4,8 @@
 For each case of tests/golden/fix-launch/ (a train.sh and the site.toml laid under it):
 1. `check --format json` of the script gives each launch's patch (config keys, variables
    to set and to unset);
-2. `fix` writes the patched script, and `check` of it must find nothing fixable;
+2. `fix` writes the patched script; `check` of it must find nothing fixable, and fixing
+   it again must change nothing;
 3. a real bash runs the patched script with every launcher replaced by a stub on PATH
    that records its argv and environment;
 4. each recorded launch must be the patched run configuration: the variables of the
@@ -70,6 +71,9 @@ def check_case(preflight, rules, case, work):
         fixable = [f["rule"] for f in launch["findings"] if f.get("fixable")]
         if fixable:
             problems.append(f"the fixed script still has fixable findings: {fixable}")
+    again = run([preflight, "fix", "fixed.sh", "--with", "site.toml", "--rules", rules, "--diff"], cwd=work)
+    if again.returncode != 0 or again.stdout:
+        problems.append(f"fixing the fixed script again changes it:\n{again.stdout}{again.stderr}")
 
     stubs = work / "bin"
     stubs.mkdir()
