@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "app/build_info.hpp"
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "output/printable.hpp"
@@ -29,7 +30,7 @@ int run(int argc, char** argv) {
     std::string exe_path = self_path(argv[0]);
 
     CLI::App app("preflight: check a large-model training launch before it burns an allocation.", "preflight");
-    app.set_version_flag("--version", std::string("preflight ") + PREFLIGHT_VERSION);
+    app.set_version_flag("--version", version_text());
     app.require_subcommand(1);
     app.footer(
         "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"

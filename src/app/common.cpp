@@ -4,6 +4,7 @@
 
 #include <iostream>
 
+#include "app/build_info.hpp"
 #include "core/exit_code.hpp"
 #include "output/excerpt.hpp"
 #include "rules/pack_collector.hpp"
@@ -76,7 +77,7 @@ output::Style OutputOptions::stderr_style() const { return output::make_style(co
 
 Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     auto roots = rules::rule_search_path(options.dirs, options.exe_path, !options.no_default_rules);
-    auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, PREFLIGHT_VERSION));
+    auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
     if (collected.packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
     auto set = PREFLIGHT_TRY(rules::compile_packs(collected.packs));
