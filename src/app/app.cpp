@@ -41,6 +41,7 @@ int run(int argc, char** argv) {
         register_args(app, exe_path),    register_probe(app, exe_path),  register_scan(app, exe_path),
         register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
+    for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
 
     // An unknown command gets a suggestion instead of CLI11's generic complaint.
     if (argc > 1 && argv[1][0] != '-') {

@@ -23,6 +23,7 @@ int list(const RulesArgs& args) {
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
     if (args.output.format == "json") std::cout << output::rule_listing_json(*rules).dump(2) << "\n";
+    else if (args.output.format == "ids") std::cout << output::rule_ids_text(*rules);
     else std::cout << output::rule_listing_text(*rules, args.output.quiet, args.output.stdout_style());
     return exit_pass;
 }
@@ -60,7 +61,7 @@ std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) 
     auto list_args = new_args();
     auto* list_cmd = cmd->add_subcommand("list", "The loaded packs and their rules");
     add_rules_option(list_cmd, list_args->rules);
-    add_output_options(list_cmd, list_args->output, {"text", "json"});
+    add_output_options(list_cmd, list_args->output, {"text", "json", "ids"});
 
     auto doc_args = new_args();
     auto* doc_cmd = cmd->add_subcommand("doc", "Print the rule reference (Markdown) generated from the packs");

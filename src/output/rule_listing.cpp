@@ -20,6 +20,12 @@ std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Sty
     return out;
 }
 
+std::string rule_ids_text(const rules::RuleSet& rules) {
+    std::string out;
+    for (const auto& r : rules.rules) out += printable(r.id) + "\n";
+    return out;
+}
+
 nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules) {
     auto packs = nlohmann::ordered_json::array();
     for (const auto& p : rules.packs) {

@@ -14,6 +14,9 @@ namespace preflight::output {
 // `quiet`) one line per rule; then the packs an earlier one of the same name shadowed.
 std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Style& style);
 
+// One rule id a line, for shell completion of `explain`.
+std::string rule_ids_text(const rules::RuleSet& rules);
+
 // {"packs": [{name, version, engine, summary, file, rules: [{id, severity, summary}]}]}.
 nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules);
 
