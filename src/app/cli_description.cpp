@@ -94,8 +94,9 @@ output::CliDescription describe_cli(CLI::App& app) {
     d.exit_statuses = {
         {"0", "The check passed: no finding at or above --fail-on."},
         {"1", "Findings at or above --fail-on (or, for rules test, a failing case)."},
-        {"2", "The input, a model config or the rules could not be read: one message on stderr names the file, "
-              "line and column, and nothing is printed on stdout."},
+        {"2",
+         "The input, a model config or the rules could not be read: one message on stderr names the file, "
+         "line and column, and nothing is printed on stdout."},
         {"3", "Internal error."},
         {"127", "exec: the command could not be started (otherwise exec exits with the command's status)."},
     };

@@ -60,14 +60,14 @@ std::string bash_completion(const CliDescription& cli) {
             for (const auto& name : o.names()) keys.push_back(path + "|" + name);
             value_cases += fmt::format("        {}) {} ;;\n", case_patterns(keys), offer(fn, o.kind, o.choices));
         }
-        option_cases += fmt::format("        {}) COMPREPLY=($(compgen -W {} -- \"$cur\")) ;;\n", shell_word(path),
-                                    shell_word(options));
+        option_cases +=
+            fmt::format("        {}) COMPREPLY=($(compgen -W {} -- \"$cur\")) ;;\n", shell_word(path), shell_word(options));
         if (!subcommands.empty())
             argument_cases += fmt::format("        {}) COMPREPLY=($(compgen -W {} -- \"$cur\")) ;;\n", shell_word(path),
                                           shell_word(subcommands));
         else if (c.argument_kind() != ValueKind::none)
-            argument_cases += fmt::format("        {}) {} ;;\n", shell_word(path),
-                                          offer(fn, c.argument_kind(), c.positionals.front().choices));
+            argument_cases +=
+                fmt::format("        {}) {} ;;\n", shell_word(path), offer(fn, c.argument_kind(), c.positionals.front().choices));
     });
 
     std::string out = fmt::format(
@@ -146,8 +146,7 @@ std::string bash_completion(const CliDescription& cli) {
         "}}\n"
         "\n"
         "complete -F {1} {0}\n",
-        cli.program, fn, case_patterns(command_keys), case_patterns(valued_keys), value_cases, option_cases,
-        argument_cases);
+        cli.program, fn, case_patterns(command_keys), case_patterns(valued_keys), value_cases, option_cases, argument_cases);
     return out;
 }
 

@@ -42,8 +42,8 @@ struct CliOption {
 struct CliCommand {
     std::vector<std::string> path;  // {"rules", "list"}; empty for the program itself
     std::string summary;
-    std::string footer;                // free text after the options in --help
-    std::vector<CliOption> options;    // named options, in --help's order
+    std::string footer;              // free text after the options in --help
+    std::vector<CliOption> options;  // named options, in --help's order
     std::vector<CliOption> positionals;
     std::vector<CliCommand> commands;  // visible subcommands, in --help's order
     bool requires_command = false;

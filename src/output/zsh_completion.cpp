@@ -107,7 +107,8 @@ std::string command_function(const std::string& program, const CliCommand& c) {
         "    )\n"
         "    _describe -t commands {5} commands\n"
         "}}\n\n",
-        fn, specs, shell_word(fn.substr(1)), dispatch, items, shell_word(c.path.empty() ? program + " command" : program + " " + c.path_text() + " command"),
+        fn, specs, shell_word(fn.substr(1)), dispatch, items,
+        shell_word(c.path.empty() ? program + " command" : program + " " + c.path_text() + " command"),
         // The top level remembers which binary is completed, for the rule ids.
         c.path.empty() ? "    local " + fn + "_binary=$words[1]\n" : "");
     for (const auto& sub : c.commands) out += command_function(program, sub);
