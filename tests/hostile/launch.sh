@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
-# Hostile launch scripts, through every command that reads one (check, import, fix,
-# exec's reading of a script is check's): each is refused with exit 2 within 20 s, and
+# Hostile launch scripts, through the commands that read one (check, import; `fix
+# SCRIPT` joins them when fix reads scripts): each is refused with exit 2 within 20 s, and
 # the error names the file (and the line, where there is one). docs/manual.md,
 # "Launch scripts", states these refusals.
 # Usage: launch.sh PREFLIGHT SOURCE_DIR
@@ -21,12 +21,13 @@ refused() {
   if [ "$got" != 2 ]; then bad "$label: exit $got, expected 2; stderr: $(head -c 400 "$work/err")"; return; fi
   if grep -qE -- "$pattern" "$work/err"; then ok; else bad "$label: stderr does not match '$pattern': $(head -c 400 "$work/err")"; fi
 }
-# Each case through check, import and fix (to stdout).
+# Each case through check (text and JSON) and import.
 each() {
   local label=$1 pattern=$2 script=$3
   refused "check $label" "$pattern" -- "$bin" check "$script"
   refused "import $label" "$pattern" -- "$bin" import "$script"
-  refused "fix $label" "$pattern" -- "$bin" fix "$script" -o -
+  timeout 20 "$bin" check "$script" --format json >"$work/out" 2>"$work/err"
+  [ $? = 2 ] && ok || bad "check --format json $label: not exit 2"
 }
 
 launch='megatron sft --model Qwen/Qwen3-8B --tensor_model_parallel_size 2'
