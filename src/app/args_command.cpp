@@ -94,7 +94,7 @@ int run(const ArgsArgs& args) {
         if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key)) unmapped.push_back(key);
     }
     if (!unmapped.empty())
-        std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, fmt::join(unmapped, ", ")))
+        std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", launcher->name, fmt::join(unmapped, ", ")))
                   << "\n";
     std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
