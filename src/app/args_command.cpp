@@ -43,9 +43,11 @@ int run(const ArgsArgs& args) {
     if (!launcher) {
         // A framework named as the style (`ms-swift`): its launcher for the job's backend.
         const Value* backend = nullptr;
-        if (auto b = evaluation->facts.config.find("job.backend"); b != evaluation->facts.config.end()) backend = &b->second.value;
+        if (auto b = evaluation->facts.config.find("job.backend"); b != evaluation->facts.config.end())
+            backend = &b->second.value;
         auto of = launchers->of_framework(args.style, backend && backend->get<std::string>() ? *backend->get<std::string>() : "");
-        if (of.size() == 1 || (of.size() > 1 && backend && backend->get<std::string>() && of[0]->backend == *backend->get<std::string>()))
+        if (of.size() == 1 ||
+            (of.size() > 1 && backend && backend->get<std::string>() && of[0]->backend == *backend->get<std::string>()))
             launcher = of.front();
         if (!launcher && of.size() > 1) {
             std::vector<std::string> names;
@@ -94,7 +96,8 @@ int run(const ArgsArgs& args) {
         if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key)) unmapped.push_back(key);
     }
     if (!unmapped.empty())
-        std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", launcher->name, fmt::join(unmapped, ", ")))
+        std::cerr << output::printable(
+                         fmt::format("preflight: note: no {} flag for {}", launcher->name, fmt::join(unmapped, ", ")))
                   << "\n";
     std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;

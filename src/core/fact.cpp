@@ -5,9 +5,9 @@
 namespace preflight {
 namespace {
 
-constexpr OriginKind kAllKinds[] = {OriginKind::job,      OriginKind::model_config, OriginKind::model_table, OriginKind::default_value,
-                                    OriginKind::probe,    OriginKind::snapshot,     OriginKind::freeze,      OriginKind::derived,
-                                    OriginKind::patch};
+constexpr OriginKind kAllKinds[] = {OriginKind::job,           OriginKind::model_config, OriginKind::model_table,
+                                    OriginKind::default_value, OriginKind::probe,        OriginKind::snapshot,
+                                    OriginKind::freeze,        OriginKind::derived,      OriginKind::patch};
 
 // Origins name files by their base name: the full path is in the finding already.
 std::string base_name(const std::string& path) {

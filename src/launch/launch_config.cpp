@@ -216,8 +216,7 @@ private:
     // A value or MIN:MAX. A range whose ends differ is settled only when the launch
     // starts (torchrun's elastic --nnodes waits for MIN to MAX nodes): the key is
     // unknown, and the rules over it undetermined rather than judged on either end.
-    Result<void> give_range(const std::string& key, const std::string& word, const std::string& what,
-                            const Location& where) {
+    Result<void> give_range(const std::string& key, const std::string& word, const std::string& what, const Location& where) {
         auto colon = word.find(':');
         if (colon == std::string::npos) return give(key, word, {}, what, where);
         std::string low = word.substr(0, colon), high = word.substr(colon + 1);
@@ -322,7 +321,8 @@ private:
             FlagForm form = flag.spec ? flag.spec->form : FlagForm::values;
             if (!flag.spec && runner_part) form = FlagForm::switch_flag;  // the script comes next, not a value
             if (flag.values.empty()) {
-                if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value || form == FlagForm::range) {
+                if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value ||
+                    form == FlagForm::range) {
                     if (next_is_value()) flag.values.push_back(argv[i++]);
                 } else if (form == FlagForm::values) {
                     while (next_is_value()) flag.values.push_back(argv[i++]);
@@ -385,7 +385,8 @@ private:
         where.key = "train.world_size";
         const auto* p = per_node.value.get<std::int64_t>();
         const auto* n = nodes.get<std::int64_t>();
-        Value product = p && n ? Value(*p * *n) : Value::unknown(FactRef::config(p ? "hardware.nodes" : "hardware.devices_per_node"));
+        Value product =
+            p && n ? Value(*p * *n) : Value::unknown(FactRef::config(p ? "hardware.nodes" : "hardware.devices_per_node"));
         set("train.world_size", std::move(product), where);
     }
 };

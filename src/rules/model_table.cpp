@@ -32,8 +32,8 @@ void fill_from_model_table(const RuleSet& rules, facts::FactSet& facts) {
     for (const auto& r : table->second.rows)
         if (auto cell = r.cells.find(kIdColumn); cell != r.cells.end() && cell->second == Value(*model)) row = &r;
     if (!row) return;
-    if (auto arch = row->cells.find("arch"); arch != row->cells.end() && given(facts, "model.arch") &&
-                                             !(facts.config.at("model.arch").value == arch->second))
+    if (auto arch = row->cells.find("arch");
+        arch != row->cells.end() && given(facts, "model.arch") && !(facts.config.at("model.arch").value == arch->second))
         return;
     Origin origin{OriginKind::model_table, row->where, pack_of(rules, row->where)};
     for (const auto& [column, cell] : row->cells) {
