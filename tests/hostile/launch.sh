@@ -26,6 +26,7 @@ each() {
   local label=$1 pattern=$2 script=$3
   refused "check $label" "$pattern" -- "$bin" check "$script"
   refused "import $label" "$pattern" -- "$bin" import "$script"
+  refused "fix $label" "$pattern" -- "$bin" fix "$script" -o -
   timeout 20 "$bin" check "$script" --format json >"$work/out" 2>"$work/err"
   [ $? = 2 ] && ok || bad "check --format json $label: not exit 2"
 }
