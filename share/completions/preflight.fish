@@ -109,7 +109,7 @@ complete -c preflight -n '__preflight_at \'env\'' -F
 
 # preflight args
 complete -c preflight -n '__preflight_at \'args\'' -s 'h' -l 'help' -d 'Print this help message and exit'
-complete -c preflight -n '__preflight_at \'args\'' -l 'style' -r -F -d 'Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, twinkle: DeviceMesh.from_sizes keywords)'
+complete -c preflight -n '__preflight_at \'args\'' -l 'style' -r -F -d 'Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, twinkle: DeviceMesh.from_sizes keywords), or a framework (ms-swift: its launcher for the job\'s backend)'
 complete -c preflight -n '__preflight_at \'args\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'args\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'args\'' -l 'probe' -d 'Read this node\'s facts: environment, Python distributions, Megatron tree, Ascend versions'
