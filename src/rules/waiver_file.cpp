@@ -17,7 +17,7 @@ namespace {
 constexpr util::InputKind kWaiverFile{"the waiver file", 4 * util::kMiB};
 constexpr const char* kWaiveKey = "waive";
 
-bool exists(const fs::path& p) {
+bool present(const fs::path& p) {
     std::error_code ec;
     return fs::exists(p, ec);
 }
@@ -124,7 +124,7 @@ private:
 
 std::optional<fs::path> repository_root(const fs::path& start) {
     for (fs::path dir = start; !dir.empty(); dir = dir.parent_path()) {
-        if (exists(dir / ".git")) return dir;
+        if (present(dir / ".git")) return dir;
         if (dir == dir.parent_path()) break;
     }
     return std::nullopt;
@@ -133,7 +133,7 @@ std::optional<fs::path> repository_root(const fs::path& start) {
 std::optional<fs::path> discover_waiver_file(const fs::path& start) {
     auto root = repository_root(start);
     for (fs::path dir = start; !dir.empty(); dir = dir.parent_path()) {
-        if (exists(dir / kWaiverFileName)) return dir / kWaiverFileName;
+        if (present(dir / kWaiverFileName)) return dir / kWaiverFileName;
         if (!root || dir == *root || dir == dir.parent_path()) break;
     }
     return std::nullopt;
