@@ -71,8 +71,10 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
 
     // Waiver files: the discovered one, then each --waivers file, in that order.
     std::vector<std::string> files;
+    // The discovered file is named relative to the working directory ("../../.preflight-waivers.toml").
     if (!gates.no_waiver_discovery)
-        if (auto found = rules::discover_waiver_file(fs::current_path())) files.push_back(found->string());
+        if (auto found = rules::discover_waiver_file(fs::current_path()))
+            files.push_back(found->lexically_relative(fs::current_path()).string());
     for (const auto& f : gates.waiver_files) files.push_back(f);
     std::vector<std::unique_ptr<rules::Waiver>> waivers;  // stable addresses for `matched`
     std::vector<const rules::Waiver*> shared;

@@ -5,6 +5,7 @@
 #include <ctime>
 #include <filesystem>
 #include <map>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <fnmatch.h>
@@ -27,7 +28,8 @@ const std::vector<std::string>& table_keys() {
     return keys;
 }
 
-std::string waiver_name(const Waiver& w) { return fmt::format("the waiver of '{}' ({}:{})", w.rule, w.where.file, w.where.line); }
+// The finding stands at the waiver's line, so the rule id is enough to name it.
+std::string waiver_name(const Waiver& w) { return fmt::format("the waiver of '{}'", w.rule); }
 
 Finding waiver_finding(const Waiver& w, const char* id, Severity severity, std::string message) {
     Finding f;
@@ -223,6 +225,10 @@ void apply_waivers(const std::vector<const Waiver*>& waivers, const facts::FactS
             else ++it->second;
         }
     }
+    // In the order the waivers stand in their files, whatever order the findings had.
+    std::sort(not_holding.begin(), not_holding.end(), [](const auto& a, const auto& b) {
+        return std::tie(a.first->where.file, a.first->where.line) < std::tie(b.first->where.file, b.first->where.line);
+    });
     for (const auto& [w, count] : not_holding) {
         const auto& s = standing_of(w);
         const char* id = s.state == WaiverStanding::State::expired  ? kWaiverExpired
