@@ -66,8 +66,8 @@ int run_launches(const CheckArgs& args, bool command_line) {
     // Waivers and baselines (gate_options.hpp): one call over every launch.
     std::vector<GateInput> gated;
     for (std::size_t i = 0; i < checked.size(); ++i)
-        gated.push_back({input->launches[i].launch.config.path, &input->launches[i].launch.config, &checked[i].facts,
-                         &checked[i].result});
+        gated.push_back(
+            {input->launches[i].launch.config.path, &input->launches[i].launch.config, &checked[i].facts, &checked[i].result});
     if (auto gates = apply_gates(args.gates, *rules, gated); !gates) return report_input_error(gates.error(), args.output);
     std::vector<output::LaunchReportInput> reports;
     bool fails = false;
@@ -100,7 +100,8 @@ int run(const CheckArgs& args) {
     auto evaluation = evaluate_job(job, args.rules, args.facts, check_options(args));
     if (!evaluation) return report_input_error(evaluation.error(), args.output);
     // Waivers and baselines (gate_options.hpp).
-    if (auto gates = apply_gates(args.gates, evaluation->rules, {{job, &evaluation->config, &evaluation->facts, &evaluation->result}});
+    if (auto gates =
+            apply_gates(args.gates, evaluation->rules, {{job, &evaluation->config, &evaluation->facts, &evaluation->result}});
         !gates)
         return report_input_error(gates.error(), args.output);
     const auto& result = evaluation->result;

@@ -65,7 +65,9 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
     auto today = rules::today();
     if (!gates.now.empty()) {
         auto day = rules::parse_date(gates.now);
-        if (!day) return fail(fmt::format("--now '{}' is not a calendar day written YYYY-MM-DD", gates.now), Location{"", 0, 0, "--now"});
+        if (!day)
+            return fail(fmt::format("--now '{}' is not a calendar day written YYYY-MM-DD", gates.now),
+                        Location{"", 0, 0, "--now"});
         today = *day;
     }
 

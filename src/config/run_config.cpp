@@ -334,14 +334,14 @@ private:
     // against the loaded rules, so a waiver file and a job file share one reader.
     Result<void> waive(const TomlValue& value) {
         if (!value.is_array())
-            return fail(fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey,
-                                    toml_type_name(value)),
-                        locate(value, kWaiveKey));
+            return fail(
+                fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(value)),
+                locate(value, kWaiveKey));
         for (const auto& item : value.as_array()) {
             if (!item.is_table())
-                return fail(fmt::format("each '{}' entry must be a table ([[{}]]), not {}", kWaiveKey, kWaiveKey,
-                                        toml_type_name(item)),
-                            locate(item, kWaiveKey));
+                return fail(
+                    fmt::format("each '{}' entry must be a table ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(item)),
+                    locate(item, kWaiveKey));
             cfg_.waive.push_back(raw_table(item, kWaiveKey, true));
         }
         return {};

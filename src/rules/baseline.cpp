@@ -19,7 +19,8 @@ constexpr util::InputKind kBaselineFile{"the baseline", 64 * util::kMiB};
 constexpr const char* kVersionKey = "preflight_baseline";
 
 int line_of(const std::string& text, std::size_t byte) {
-    return 1 + static_cast<int>(std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(byte, text.size())), '\n'));
+    return 1 + static_cast<int>(
+                   std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(std::min(byte, text.size())), '\n'));
 }
 
 }  // namespace
@@ -45,7 +46,8 @@ BaselineEntry baseline_entry(const Finding& f, const fs::path& root) {
 
 std::string baseline_json(std::vector<BaselineEntry> entries) {
     std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) {
-        return std::tie(a.file, a.rule, a.key, a.fingerprint, a.message) < std::tie(b.file, b.rule, b.key, b.fingerprint, b.message);
+        return std::tie(a.file, a.rule, a.key, a.fingerprint, a.message) <
+               std::tie(b.file, b.rule, b.key, b.fingerprint, b.message);
     });
     nlohmann::ordered_json j;
     j[kVersionKey] = kBaselineVersion;
@@ -53,7 +55,8 @@ std::string baseline_json(std::vector<BaselineEntry> entries) {
     std::set<std::string> written;
     for (const auto& e : entries) {
         if (!written.insert(e.fingerprint).second) continue;
-        items.push_back({{"fingerprint", e.fingerprint}, {"rule", e.rule}, {"file", e.file}, {"key", e.key}, {"message", e.message}});
+        items.push_back(
+            {{"fingerprint", e.fingerprint}, {"rule", e.rule}, {"file", e.file}, {"key", e.key}, {"message", e.message}});
     }
     j["entries"] = std::move(items);
     return j.dump(2) + "\n";
@@ -70,11 +73,13 @@ Result<Baseline> read_baseline(const std::string& path) {
         return fail(fmt::format("the baseline is not valid JSON: {}", e.what()), Location{path, line_of(text, e.byte), 0});
     }
     auto not_a_baseline = [&](const std::string& why) {
-        return fail(fmt::format("not a preflight baseline: {} (write one with --write-baseline)", why), Location{path, 1, 0, kVersionKey});
+        return fail(fmt::format("not a preflight baseline: {} (write one with --write-baseline)", why),
+                    Location{path, 1, 0, kVersionKey});
     };
     if (!j.is_object() || !j.contains(kVersionKey)) return not_a_baseline(fmt::format("it has no '{}' field", kVersionKey));
     if (j[kVersionKey] != kBaselineVersion)
-        return not_a_baseline(fmt::format("'{}' is {}; this preflight reads version {}", kVersionKey, j[kVersionKey].dump(), kBaselineVersion));
+        return not_a_baseline(
+            fmt::format("'{}' is {}; this preflight reads version {}", kVersionKey, j[kVersionKey].dump(), kBaselineVersion));
     if (!j.contains("entries") || !j["entries"].is_array()) return not_a_baseline("it has no 'entries' array");
     Baseline baseline{path, {}};
     std::size_t index = 0;
@@ -121,7 +126,9 @@ std::optional<Finding> baseline_fixed_finding(const Baseline& baseline, const st
     f.pack = "preflight";
     f.severity = Severity::info;
     std::string list;
-    for (const auto* e : gone) list += fmt::format("{}{} in {}{}", list.empty() ? "" : ", ", e->rule, e->file, e->key.empty() ? "" : " (" + e->key + ")");
+    for (const auto* e : gone)
+        list +=
+            fmt::format("{}{} in {}{}", list.empty() ? "" : ", ", e->rule, e->file, e->key.empty() ? "" : " (" + e->key + ")");
     f.message = fmt::format("{} baseline entr{} gone (fixed): {}; write the baseline again to drop {}", gone.size(),
                             gone.size() == 1 ? "y is" : "ies are", list, gone.size() == 1 ? "it" : "them");
     f.location = Location{baseline.path};

@@ -19,8 +19,8 @@ namespace {
 // Findings the engine reports about its inputs rather than a pack's rule; a waiver
 // may accept them too (an unknown key a site tolerates, a --with disagreement).
 constexpr std::array<std::string_view, 8> kEngineFindings = {
-    "config-unknown-key",     "config-unknown-section",    "with-conflict",
-    "launch-not-interpreted", "preflight-unknown-model-arch", "preflight-fix-conflict",
+    "config-unknown-key",        "config-unknown-section",       "with-conflict",
+    "launch-not-interpreted",    "preflight-unknown-model-arch", "preflight-fix-conflict",
     "preflight-fix-oscillation", "preflight-fix-no-fixpoint"};
 
 const std::vector<std::string>& table_keys() {
@@ -144,9 +144,9 @@ Result<std::vector<Waiver>> read_waivers(const std::vector<config::RawTable>& ta
             for (const auto& [package, entry] : it->second.values) {
                 std::string normalized = version::normalize_package_name(package);
                 if (entry.type != "a string")
-                    return fail(fmt::format("'when.{}' must be a version range string (\">=4.4,<4.5\"), not {}", package,
-                                            entry.type),
-                                entry.where);
+                    return fail(
+                        fmt::format("'when.{}' must be a version range string (\">=4.4,<4.5\"), not {}", package, entry.type),
+                        entry.where);
                 auto scheme = rules.scheme_of(normalized);
                 auto range = version::VersionRange::parse(scheme, entry.text);
                 if (!range)
@@ -234,9 +234,11 @@ void apply_waivers(const std::vector<const Waiver*>& waivers, const facts::FactS
         const char* id = s.state == WaiverStanding::State::expired  ? kWaiverExpired
                          : s.state == WaiverStanding::State::lapsed ? kWaiverLapsed
                                                                     : kWaiverUndetermined;
-        std::string counted = count == 1 ? "the finding it matched counts" : fmt::format("the {} findings it matched count", count);
-        result.findings.push_back(waiver_finding(
-            *w, id, Severity::warning, fmt::format("{} does not apply: {}; {} (owner: {})", waiver_name(*w), s.why, counted, w->owner)));
+        std::string counted =
+            count == 1 ? "the finding it matched counts" : fmt::format("the {} findings it matched count", count);
+        result.findings.push_back(
+            waiver_finding(*w, id, Severity::warning,
+                           fmt::format("{} does not apply: {}; {} (owner: {})", waiver_name(*w), s.why, counted, w->owner)));
     }
 }
 
@@ -245,9 +247,9 @@ Finding unused_waiver_finding(const Waiver& waiver, const std::chrono::year_mont
     std::string also = waiver.expires && std::chrono::sys_days{today} > std::chrono::sys_days{*waiver.expires}
                            ? fmt::format(" (it expired on {})", format_date(*waiver.expires))
                            : "";
-    return waiver_finding(waiver, kWaiverUnused, Severity::info,
-                          fmt::format("{} matched no finding{}{}; remove it, or fix its rule id or path", waiver_name(waiver),
-                                      scope, also));
+    return waiver_finding(
+        waiver, kWaiverUnused, Severity::info,
+        fmt::format("{} matched no finding{}{}; remove it, or fix its rule id or path", waiver_name(waiver), scope, also));
 }
 
 }  // namespace preflight::rules

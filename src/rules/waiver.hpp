@@ -41,13 +41,13 @@ struct VersionBound {
 
 struct Waiver {
     std::string rule;
-    std::string path;      // fnmatch(3) glob (FNM_PATHNAME), relative to `base`; "" matches every file
-    std::string base;      // absolute directory of the file that holds the waiver
+    std::string path;  // fnmatch(3) glob (FNM_PATHNAME), relative to `base`; "" matches every file
+    std::string base;  // absolute directory of the file that holds the waiver
     std::string justification;
     std::string owner;
     std::optional<std::chrono::year_month_day> expires;  // the last day it holds
     std::vector<VersionBound> bounds;
-    Location where;        // the [[waive]] table
+    Location where;  // the [[waive]] table
 };
 
 // The ids a waiver may name: the loaded rules and the findings the engine itself

@@ -70,9 +70,9 @@ public:
                             where(node, name));
             const auto* array = node.as_array();
             if (!array || !array->is_array_of_tables())
-                return fail(fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey,
-                                        type_name(node)),
-                            where(node, name));
+                return fail(
+                    fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey, type_name(node)),
+                    where(node, name));
             for (const auto& item : *array) tables.push_back(raw_table(*item.as_table(), kWaiveKey));
         }
         return tables;

@@ -179,9 +179,10 @@ TEST(Waiver, TablesAreCheckedAgainstTheLoadedRules) {
     EXPECT_EQ(bad_key.error().location.line, 5);
     EXPECT_EQ(bad_key.error().location.key, "waive.expire");
 
-    auto good = rules::read_waiver_file(dir.write(
-        "w4.toml", "[[waive]]\nrule = \"config-unknown-key\"\njustification = \"j\"\nowner = \"o\"\nexpires = 2026-01-31\n"
-                   "when = { \"MS_Swift\" = \">=4.4\" }\n"));
+    auto good = rules::read_waiver_file(
+        dir.write("w4.toml",
+                  "[[waive]]\nrule = \"config-unknown-key\"\njustification = \"j\"\nowner = \"o\"\nexpires = 2026-01-31\n"
+                  "when = { \"MS_Swift\" = \">=4.4\" }\n"));
     ASSERT_TRUE(good.has_value());
     auto read = rules::read_waivers(*good, dir.path(), set);
     ASSERT_TRUE(read.has_value()) << read.error().message;
@@ -255,9 +256,11 @@ TEST(Baseline, RoundTripsSuppressesKnownFindingsAndCountsFixedOnes) {
     test_support::TempDir dir;
     fs::path root(dir.path());
     std::string job = (root / "job.toml").string();
-    auto old_one = finding("old", job), gone = finding("gone", job), elsewhere = finding("other-file", (root / "x.toml").string());
-    auto path = dir.write("base.json", rules::baseline_json({rules::baseline_entry(old_one, root), rules::baseline_entry(gone, root),
-                                                             rules::baseline_entry(elsewhere, root)}));
+    auto old_one = finding("old", job), gone = finding("gone", job),
+         elsewhere = finding("other-file", (root / "x.toml").string());
+    auto path =
+        dir.write("base.json", rules::baseline_json({rules::baseline_entry(old_one, root), rules::baseline_entry(gone, root),
+                                                     rules::baseline_entry(elsewhere, root)}));
     auto baseline = rules::read_baseline(path);
     ASSERT_TRUE(baseline.has_value()) << baseline.error().message;
     ASSERT_EQ(baseline->entries.size(), 3u);
