@@ -5,7 +5,7 @@ set -euo pipefail
 
 packages=(
   g++ cmake ninja-build pkg-config
-  libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev
+  libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev libdtl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time

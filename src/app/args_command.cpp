@@ -41,6 +41,25 @@ int run(const ArgsArgs& args) {
     if (!launchers) return report_input_error(launchers.error(), args.output);
     const launch::Launcher* launcher = launchers->find(args.style);
     if (!launcher) {
+        // A framework named as the style (`ms-swift`): its launcher for the job's backend.
+        const Value* backend = nullptr;
+        if (auto b = evaluation->facts.config.find("job.backend"); b != evaluation->facts.config.end())
+            backend = &b->second.value;
+        auto of = launchers->of_framework(args.style, backend && backend->get<std::string>() ? *backend->get<std::string>() : "");
+        if (of.size() == 1 ||
+            (of.size() > 1 && backend && backend->get<std::string>() && of[0]->backend == *backend->get<std::string>()))
+            launcher = of.front();
+        if (!launcher && of.size() > 1) {
+            std::vector<std::string> names;
+            for (const auto* l : of) names.push_back(l->name);
+            return report_input_error(Error{fmt::format("style '{}' is a framework with several launchers ({}); job.backend "
+                                                        "does not pick one: name the launcher",
+                                                        args.style, fmt::join(names, ", ")),
+                                            {}},
+                                      args.output);
+        }
+    }
+    if (!launcher) {
         if (launchers->launchers.empty())
             return report_input_error(Error{"no loaded pack has a launchers table (the launcher-flags pack)", {}}, args.output);
         return report_input_error(
@@ -77,7 +96,8 @@ int run(const ArgsArgs& args) {
         if (launcher_key && fact.origin.kind == OriginKind::job && !mapped.count(key)) unmapped.push_back(key);
     }
     if (!unmapped.empty())
-        std::cerr << output::printable(fmt::format("preflight: note: no {} flag for {}", args.style, fmt::join(unmapped, ", ")))
+        std::cerr << output::printable(
+                         fmt::format("preflight: note: no {} flag for {}", launcher->name, fmt::join(unmapped, ", ")))
                   << "\n";
     std::cerr << output::remaining_errors_note(evaluation->result);
     return exit_pass;
@@ -97,7 +117,7 @@ Command register_args(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
     cmd->add_option("--style", args->style,
                     "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
-                    "twinkle: DeviceMesh.from_sizes keywords)")
+                    "twinkle: DeviceMesh.from_sizes keywords), or a framework (ms-swift: its launcher for the job's backend)")
         ->required();
     add_rules_option(cmd, args->rules);
     add_fact_options(cmd, args->facts, true);

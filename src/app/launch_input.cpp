@@ -52,17 +52,15 @@ Result<void> find_model(config::RunConfig& cfg, const launch::Command& command, 
         if (auto it = command.env.find(name); it != command.env.end()) return it->second.value;
         return std::nullopt;
     };
-    if (auto use_hf = q.env("USE_HF")) q.hugging_face_first = *use_hf == "1" || *use_hf == "true" || *use_hf == "True";
+    // Which hub the launch downloads from is the launcher tables' to say (model.hub).
+    if (auto hub = cfg.values.find("model.hub"); hub != cfg.values.end())
+        q.hugging_face_first = hub->second.value == Value("huggingface");
     auto found = facts::find_model_config(q);
     if (!found) return {};
     Location where = id->second.origin.where;
     where.key = "model.config";
     cfg.values["model.config"] = Fact{Value(found->path), Origin{OriginKind::job, where, {}}};
-    std::string saved = cfg.path;
-    cfg.path = "";  // the path found is absolute or relative to the working directory
-    auto read = config::read_model_config(cfg);
-    cfg.path = saved;
-    return read;
+    return config::read_model_config(cfg);
 }
 
 Result<void> lay_under(config::RunConfig& cfg, const rules::RuleSet& rules, const std::vector<std::string>& with) {

@@ -38,6 +38,8 @@ const std::vector<KeyInfo>& key_table() {
          "The Hugging Face config.json model_type (e.g. qwen3_5)."},
         {"model.config", kString, std::nullopt, {}, {"config_json", "config_path"},
          "Path of a config.json to read model keys from (relative to the job file)."},
+        {"model.hub", kString, std::nullopt, {"modelscope", "huggingface"}, {"use_hf"},
+         "The hub a launch downloads model.id from, so its cache is searched first."},
         {"model.num_attention_heads", kInt, std::nullopt, {}, {}, "Attention heads of full-attention layers."},
         {"model.num_key_value_heads", kInt, std::nullopt, {}, {}, "Key/value heads (query groups)."},
         {"model.linear_num_key_heads", kInt, std::nullopt, {}, {}, "Gated DeltaNet key heads."},

@@ -5,8 +5,9 @@
 namespace preflight {
 namespace {
 
-constexpr OriginKind kAllKinds[] = {OriginKind::job,      OriginKind::model_config, OriginKind::default_value, OriginKind::probe,
-                                    OriginKind::snapshot, OriginKind::freeze,       OriginKind::derived,       OriginKind::patch};
+constexpr OriginKind kAllKinds[] = {OriginKind::job,           OriginKind::model_config, OriginKind::model_table,
+                                    OriginKind::default_value, OriginKind::probe,        OriginKind::snapshot,
+                                    OriginKind::freeze,        OriginKind::derived,      OriginKind::patch};
 
 // Origins name files by their base name: the full path is in the finding already.
 std::string base_name(const std::string& path) {
@@ -24,6 +25,7 @@ std::string_view origin_kind_name(OriginKind kind) {
     switch (kind) {
         case OriginKind::job: return "job";
         case OriginKind::model_config: return "model_config";
+        case OriginKind::model_table: return "model_table";
         case OriginKind::default_value: return "default";
         case OriginKind::probe: return "probe";
         case OriginKind::snapshot: return "snapshot";
@@ -45,6 +47,7 @@ std::string describe(const Origin& o) {
         case OriginKind::job:
         case OriginKind::freeze: return file_and_line(o.where);
         case OriginKind::model_config: return base_name(o.where.file);
+        case OriginKind::model_table: return fmt::format("model table: {}", o.rule);
         case OriginKind::probe:
             if (o.where.file.empty()) break;
             return fmt::format("{}: {}{}", origin_kind_name(o.kind), o.where.file, o.rule.empty() ? "" : ", " + o.rule);

@@ -11,7 +11,7 @@
 
 namespace preflight {
 
-enum class OriginKind { job, model_config, default_value, probe, snapshot, freeze, derived, patch };
+enum class OriginKind { job, model_config, model_table, default_value, probe, snapshot, freeze, derived, patch };
 
 // The one spelling of each kind ("job", "model_config", "default", …), as snapshot
 // bundles store it; origin_kind_named reads it back (nullopt for any other word).
@@ -20,8 +20,8 @@ std::optional<OriginKind> origin_kind_named(std::string_view name);
 
 struct Origin {
     OriginKind kind = OriginKind::job;
-    Location where;    // file/line for job and model_config
-    std::string rule;  // the rule that set it, for patch
+    Location where;    // file/line for job and model_config; the table row for model_table
+    std::string rule;  // the rule that set it, for patch; the pack, for model_table
 };
 
 struct Fact {

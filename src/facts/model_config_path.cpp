@@ -71,9 +71,14 @@ std::optional<std::string> hugging_face_config(const ModelConfigQuery& q) {
     return std::nullopt;
 }
 
-}  // namespace
+// Absolute, so a job's model.config can name it wherever the job file lies.
+std::string absolute(const std::string& path) {
+    std::error_code ec;
+    auto p = fs::absolute(path, ec);
+    return ec ? path : p.lexically_normal().string();
+}
 
-std::optional<ModelConfigPath> find_model_config(const ModelConfigQuery& q) {
+std::optional<ModelConfigPath> find_model_config_as_found(const ModelConfigQuery& q) {
     if (q.model.empty()) return std::nullopt;
     fs::path local = q.model;
     if (local.is_relative() && !q.base_dir.empty()) local = fs::path(q.base_dir) / local;
@@ -94,6 +99,14 @@ std::optional<ModelConfigPath> find_model_config(const ModelConfigQuery& q) {
     }
     if (auto p = ms()) return p;
     return hf();
+}
+
+}  // namespace
+
+std::optional<ModelConfigPath> find_model_config(const ModelConfigQuery& q) {
+    auto found = find_model_config_as_found(q);
+    if (found) found->path = absolute(found->path);
+    return found;
 }
 
 }  // namespace preflight::facts

@@ -13,13 +13,13 @@ namespace preflight::facts {
 struct ModelConfigQuery {
     std::string model;                // --model as written: a path or ORG/NAME
     std::string base_dir;             // relative paths are relative to this (the script's directory)
-    bool hugging_face_first = false;  // the launch uses the Hugging Face hub (USE_HF=1, --use_hf true)
+    bool hugging_face_first = false;  // the launch downloads from the Hugging Face hub (model.hub)
     // The launch's environment (HF_HUB_CACHE, HF_HOME, MODELSCOPE_CACHE, HOME, …).
     std::function<std::optional<std::string>(const std::string&)> env;
 };
 
 struct ModelConfigPath {
-    std::string path;  // the config.json found
+    std::string path;  // the config.json found, as an absolute path
     std::string via;   // "local directory", "ModelScope cache", "Hugging Face cache"
 };
 

@@ -18,14 +18,16 @@ namespace preflight::launch {
 struct Word {
     std::optional<std::string> text;
     std::string unknown_because;
-    Location where;  // file, line, column of the word's first character; source_line set
+    // file, line, column of the word's first character; source_line set; end_column set
+    // when the word's text is its own and lies on one line (an edit may replace it)
+    Location where;
 };
 
 // A variable as the command sees it.
 struct Binding {
     std::optional<std::string> value;  // nullopt: unknown (see unknown_because)
     std::string unknown_because;
-    Location where;  // the assignment; empty file when it came from the calling environment
+    Location where;  // the assignment word (with its end); empty file when from the calling environment
     bool from_calling_env = false;
 };
 

@@ -170,6 +170,8 @@ private:
                     start = comma + 1;
                 }
                 set(spec->key, Value(n), where);
+            } else if (spec->range) {
+                PREFLIGHT_TRY(give_range(spec->key, *binding.value, what, where));
             } else {
                 PREFLIGHT_TRY(give(spec->key, *binding.value, spec->map, what, where));
                 if (spec->key == "hardware.devices_per_node") processes_known_ = true;
@@ -208,6 +210,27 @@ private:
         }
         auto v = PREFLIGHT_TRY(typed(key, text, what, where));
         set(key, std::move(v), where);
+        return {};
+    }
+
+    // A value or MIN:MAX. A range whose ends differ is settled only when the launch
+    // starts (torchrun's elastic --nnodes waits for MIN to MAX nodes): the key is
+    // unknown, and the rules over it undetermined rather than judged on either end.
+    Result<void> give_range(const std::string& key, const std::string& word, const std::string& what, const Location& where) {
+        auto colon = word.find(':');
+        if (colon == std::string::npos) return give(key, word, {}, what, where);
+        std::string low = word.substr(0, colon), high = word.substr(colon + 1);
+        auto lo = PREFLIGHT_TRY(typed(key, low, what, where));
+        auto hi = PREFLIGHT_TRY(typed(key, high, what, where));
+        if (lo == hi) {
+            set(key, std::move(lo), where);
+            return {};
+        }
+        const auto* a = lo.get<std::int64_t>();
+        const auto* b = hi.get<std::int64_t>();
+        if (a && b && *a > *b) return fail(fmt::format("{} {}: the range's minimum is above its maximum", what, word), where);
+        set(key, Value::unknown_because(fmt::format("{} {} is a range: the count is settled when the launch starts", what, word)),
+            where);
         return {};
     }
 
@@ -298,7 +321,8 @@ private:
             FlagForm form = flag.spec ? flag.spec->form : FlagForm::values;
             if (!flag.spec && runner_part) form = FlagForm::switch_flag;  // the script comes next, not a value
             if (flag.values.empty()) {
-                if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value) {
+                if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value ||
+                    form == FlagForm::range) {
                     if (next_is_value()) flag.values.push_back(argv[i++]);
                 } else if (form == FlagForm::values) {
                     while (next_is_value()) flag.values.push_back(argv[i++]);
@@ -338,6 +362,7 @@ private:
             word = b ? "true" : "false";
         }
         if (spec.key == "hardware.devices_per_node") processes_known_ = true;
+        if (spec.form == FlagForm::range) return give_range(spec.key, word, flag.written, where);
         return give(spec.key, word, spec.map, flag.written, where);
     }
 
@@ -360,7 +385,9 @@ private:
         where.key = "train.world_size";
         const auto* p = per_node.value.get<std::int64_t>();
         const auto* n = nodes.get<std::int64_t>();
-        set("train.world_size", p && n ? Value(*p * *n) : Value::unknown(FactRef::config("hardware.devices_per_node")), where);
+        Value product =
+            p && n ? Value(*p * *n) : Value::unknown(FactRef::config(p ? "hardware.nodes" : "hardware.devices_per_node"));
+        set("train.world_size", std::move(product), where);
     }
 };
 
@@ -393,7 +420,8 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
                 const FlagSpec* spec = runner->find_flag(t.substr(0, t.find('=')));
                 ++j;
                 bool takes_value =
-                    spec && t.find('=') == std::string::npos && (spec->form == FlagForm::value || spec->form == FlagForm::kwarg);
+                    spec && t.find('=') == std::string::npos &&
+                    (spec->form == FlagForm::value || spec->form == FlagForm::kwarg || spec->form == FlagForm::range);
                 if (takes_value && j < argv.size()) ++j;
             }
             if (j >= argv.size() || !argv[j].text) continue;

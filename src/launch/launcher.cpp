@@ -95,7 +95,8 @@ Result<FlagForm> parse_form(const std::string& form, const Location& where) {
     if (form == "bool_value") return FlagForm::bool_value;
     if (form == "switch") return FlagForm::switch_flag;
     if (form == "kwarg") return FlagForm::kwarg;
-    return fail(fmt::format("form '{}' is not one of value, values, bool_value, switch, kwarg", form), where);
+    if (form == "range") return FlagForm::range;
+    return fail(fmt::format("form '{}' is not one of value, values, bool_value, switch, kwarg, range", form), where);
 }
 
 Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
@@ -190,9 +191,10 @@ Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
         spec.key = PREFLIGHT_TRY(r.text("key"));
         PREFLIGHT_TRY(check_key(spec.key, r.where("key")));
         std::string form = PREFLIGHT_TRY(r.text("form"));
-        if (form != "value" && form != "count")
-            return fail(fmt::format("form '{}' is not value or count", form), r.where("form"));
+        if (form != "value" && form != "count" && form != "range")
+            return fail(fmt::format("form '{}' is not value, count or range", form), r.where("form"));
         spec.count = form == "count";
+        spec.range = form == "range";
         spec.map = PREFLIGHT_TRY(parse_map(PREFLIGHT_TRY(r.text("map")), r.where("map")));
         spec.where = row.where;
         if (name == "*") {
@@ -254,6 +256,14 @@ std::vector<std::string> LauncherSet::names() const {
     return out;
 }
 
+std::vector<const Launcher*> LauncherSet::of_framework(std::string_view framework, std::string_view backend) const {
+    std::vector<const Launcher*> out;
+    for (const auto& l : launchers)
+        if (!framework.empty() && l.framework == framework) out.push_back(&l);
+    std::stable_partition(out.begin(), out.end(), [&](const Launcher* l) { return !backend.empty() && l->backend == backend; });
+    return out;
+}
+
 Result<LauncherSet> compile_launchers(const rules::RuleSet& rules) {
     LauncherSet set;
     auto table = [&](const char* name) -> const rules::Table* {
@@ -270,15 +280,19 @@ std::vector<SpelledFlag> spell(const Launcher& launcher, const std::function<con
     std::vector<SpelledFlag> out;
     std::set<std::string> done;
     for (const auto& flag : launcher.flags) {
-        if (!flag.writable() || !done.insert(flag.key).second) continue;
+        // The first flag that can say the value writes the key: --rlhf_type says "grpo",
+        // and --task_type after it says what --rlhf_type cannot.
+        if (!flag.writable() || done.count(flag.key)) continue;
         const Value* value = given(flag.key);
         if (!value) continue;
         if (flag.form == FlagForm::kwarg) {
+            done.insert(flag.key);
             out.push_back({&flag, display(*value), value});
             continue;
         }
         auto word = flag.word_for(*value);
         if (!word) continue;
+        done.insert(flag.key);
         if (flag.form == FlagForm::switch_flag) {
             if (*word == "true") out.push_back({&flag, std::nullopt, value});
         } else {

@@ -25,7 +25,9 @@ struct ValueMapping {
     std::string from, accelerator, to;
 };
 
-enum class FlagForm { value, values, bool_value, switch_flag, kwarg };
+// range: one value, or MIN:MAX (a count the launch settles when it starts: a number
+// only when both ends agree).
+enum class FlagForm { value, values, bool_value, switch_flag, kwarg, range };
 
 struct FlagSpec {
     std::string flag;                  // as written by `args`: "--tensor_model_parallel_size"
@@ -44,6 +46,7 @@ struct FlagSpec {
 struct EnvSpec {
     std::string variable, key;
     bool count = false;  // the number of comma-separated entries, not the value
+    bool range = false;  // a value or MIN:MAX, as FlagForm::range
     std::vector<ValueMapping> map;
     Location where;
 };
@@ -77,6 +80,9 @@ struct LauncherSet {
     std::vector<Launcher> launchers;
     const Launcher* find(std::string_view name) const;
     std::vector<std::string> names() const;
+    // The launchers of a framework (`ms-swift`: megatron-swift, swift), the one whose
+    // backend is `backend` first; empty when no launcher implies that framework.
+    std::vector<const Launcher*> of_framework(std::string_view framework, std::string_view backend) const;
 };
 
 // A launcher's flags for a set of values, in table order: each writable flag whose key

@@ -533,6 +533,13 @@ private:
         return Location{src.path, line, src.lines->column_of(offset), "", std::string(src.lines->line_text(line))};
     }
 
+    // A token's location with its end, when the token lies on one line.
+    Location span(const Source& src, const Token& t) const {
+        Location l = loc(src, t.offset);
+        if (t.raw.find('\n') == std::string_view::npos) l.end_column = l.column + static_cast<int>(t.raw.size());
+        return l;
+    }
+
     void note(const Source& src, std::size_t offset, std::string what) {
         if (!noted_.insert({&src, offset, what}).second) return;
         script_.skipped.push_back(Skipped{loc(src, offset), std::move(what)});
@@ -927,7 +934,7 @@ private:
         auto [it, created] = sh.vars.try_emplace(name);
         Var& v = it->second;
         if (created) v.set = false;
-        v.where = loc(src, t.offset);
+        v.where = span(src, t);
         v.from_calling_env = false;
         if (exported || sh.allexport.value_or(false)) v.exported = true;
         if (!sh.allexport) v.exported = true;  // `set -a` may be on: keep it in the environment
@@ -1005,7 +1012,9 @@ private:
         for (std::size_t w = first; w < s.words.size(); ++w) {
             const Token& t = *s.words[w];
             auto e = w == first ? name_word : expand_word(src, t, sh);
-            auto where = loc(src, t.offset);
+            auto where = span(src, t);
+            // A word that expanded to several fields (unquoted $ARGS) does not own its text.
+            if (e.known && e.fields.size() != 1) where.end_column = 0;
             if (!e.known) {
                 cmd.argv.push_back(Word{std::nullopt, e.because, where});
                 all_known = false;

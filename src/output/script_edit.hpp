@@ -18,20 +18,15 @@ struct TextSpan {
 };
 
 struct ScriptEdit {
-    enum class Kind { replace, insert_line_before } kind = Kind::replace;
-    TextSpan span;     // replace: the span; insert_line_before: only `line` counts
+    enum class Kind { replace, insert_line_before, remove_line } kind = Kind::replace;
+    TextSpan span;     // replace: the span; the other kinds: only `line` counts
     std::string text;  // the new text (replace) or the whole new line, without '\n'
 };
 
-// Applies the edits to the script text. Edits may not overlap; lines inserted before the
-// same line keep their order. Errors name the script and the line of an edit that does
-// not fit the text.
+// Applies the edits to the script text. Edits may not overlap (two identical ones count
+// once); lines inserted before the same line keep their order and stand before it even
+// when it is removed. Errors name the script and the line of an edit that does not fit.
 Result<std::string> apply_script_edits(const std::string& text, const std::string& file, std::vector<ScriptEdit> edits);
-
-// The end (one past, 1-based) of the shell word that starts at `column` of `line`, by the
-// shell's quoting rules; 0 when the word goes on past the line (an open quote or a
-// backslash-newline inside it), which the editor does not touch.
-int shell_word_end(const std::string& line, int column);
 
 // The indentation of a line (its leading blanks).
 std::string indentation_of(const std::string& line);

@@ -2,6 +2,7 @@
 
 #include "facts/merge.hpp"
 #include "rules/model_catalog.hpp"
+#include "rules/model_table.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -25,6 +26,7 @@ Result<CheckedJob> check_job(const RuleSet& rules, const config::RunConfig& conf
     CheckedJob checked{facts::from_run_config(config), {}};
     Diagnostics diagnostics = config.diagnostics;
     if (node) facts::merge_node(checked.facts, *node, diagnostics);
+    fill_from_model_table(rules, checked.facts);
     auto arch = PREFLIGHT_TRY(check_model_arch(rules, checked.facts, config.path));
     checked.result = run_check(rules, checked.facts, config.path, options);
 

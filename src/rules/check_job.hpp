@@ -1,7 +1,8 @@
 // The middle of every check of a job, shared by `check` (and the generators) and
 // the packs' own test cases, so both see the same findings: the job's facts with
-// the node's merged in, model.arch against the catalog, the engine to its
-// fixpoint, and the job file's own problems first.
+// the node's merged in, the model table's shape for a known model id, model.arch
+// against the catalog, the engine to its fixpoint, and the job file's own problems
+// first.
 #pragma once
 
 #include "config/run_config.hpp"

@@ -2,6 +2,8 @@
 // and `args` words read back to the same run configuration.
 #include <gtest/gtest.h>
 
+#include <set>
+
 #include "config/key_table.hpp"
 #include "launch/launch_config.hpp"
 #include "output/shell_words.hpp"
@@ -276,6 +278,69 @@ TEST(LaunchConfig, UnknownWordsGiveUnknownValues) {
     c.argv[3].unknown_because = "command substitution";
     auto l = read(c);
     EXPECT_TRUE(value(l, "parallel.tp").is_unknown());
+}
+
+// torchrun's --nnodes MIN:MAX is settled at rendezvous: a number only when both ends agree.
+TEST(LaunchConfig, ElasticNodeRange) {
+    auto elastic = read(command({"torchrun", "--nnodes", "1:4", "--nproc-per-node", "8", "train.py"}));
+    EXPECT_TRUE(value(elastic, "hardware.nodes").is_unknown());
+    ASSERT_TRUE(value(elastic, "hardware.nodes").get<Unknown>());
+    EXPECT_EQ(value(elastic, "hardware.nodes").get<Unknown>()->reasons,
+              std::set<std::string>{"--nnodes 1:4 is a range: the count is settled when the launch starts"});
+    EXPECT_TRUE(value(elastic, "train.world_size").is_unknown());
+    auto fixed = read(command({"torchrun", "--nnodes=2:2", "--nproc-per-node", "8", "train.py"}));
+    EXPECT_EQ(value(fixed, "hardware.nodes"), Value(std::int64_t{2}));
+    EXPECT_EQ(value(fixed, "train.world_size"), Value(std::int64_t{16}));
+    auto plain = read(command({"torchrun", "--nnodes", "3", "--nproc-per-node", "8", "train.py"}));
+    EXPECT_EQ(value(plain, "train.world_size"), Value(std::int64_t{24}));
+    auto env = read(command({"torchrun", "--nproc-per-node", "8", "train.py"}, {{"PET_NNODES", "2:8"}}));
+    EXPECT_TRUE(value(env, "hardware.nodes").is_unknown());
+    auto backwards = read_launch(command({"torchrun", "--nnodes", "4:1", "train.py"}), bundled());
+    ASSERT_FALSE(backwards.has_value());
+    EXPECT_EQ(backwards.error().message, "--nnodes 4:1: the range's minimum is above its maximum");
+    auto zero = read_launch(command({"torchrun", "--nnodes", "0:4", "train.py"}), bundled());
+    ASSERT_FALSE(zero.has_value());
+}
+
+TEST(LaunchConfig, RlhfTypeIsTheTask) {
+    EXPECT_EQ(value(read(command({"swift", "rlhf", "--rlhf_type", "grpo"})), "job.task"), Value("grpo"));
+    EXPECT_EQ(value(read(command({"megatron", "rlhf", "--rlhf-type", "dpo"})), "job.task"), Value("dpo"));
+    EXPECT_NE(read(command({"swift", "sft"})).config.values.at("job.task").origin.kind, OriginKind::job);
+    // A value the launcher does not accept is left unknown, with a note.
+    auto odd = read(command({"megatron", "rlhf", "--rlhf_type", "ppo"}));
+    EXPECT_TRUE(value(odd, "job.task").is_unknown());
+    EXPECT_NE(notes(odd).find("--rlhf_type ppo (no job.task value for it)"), std::string::npos) << notes(odd);
+    // `args` writes --rlhf_type for an algorithm and --task_type for anything else.
+    const Launcher* swift = bundled().find("swift");
+    auto spelled = [&](const Value& task) {
+        std::string out;
+        for (const auto& s : spell(*swift, [&](const std::string& key) { return key == "job.task" ? &task : nullptr; }))
+            out += s.flag->flag + " " + s.word.value_or("") + ";";
+        return out;
+    };
+    EXPECT_EQ(spelled(Value("grpo")), "--rlhf_type grpo;");
+    EXPECT_EQ(spelled(Value("seq_cls")), "--task_type seq_cls;");
+}
+
+TEST(LaunchConfig, HubFromTheLauncherTables) {
+    EXPECT_EQ(value(read(command({"swift", "sft"}, {{"USE_HF", "1"}})), "model.hub"), Value("huggingface"));
+    EXPECT_EQ(value(read(command({"megatron", "sft"}, {{"USE_HF", "false"}})), "model.hub"), Value("modelscope"));
+    EXPECT_EQ(value(read(command({"megatron", "sft", "--use_hf", "true"})), "model.hub"), Value("huggingface"));
+    EXPECT_FALSE(read(command({"megatron", "sft"})).config.values.count("model.hub"));
+    // torchrun is no ms-swift launcher: USE_HF means nothing to it.
+    EXPECT_FALSE(read(command({"torchrun", "train.py"}, {{"USE_HF", "1"}})).config.values.count("model.hub"));
+}
+
+TEST(LauncherSet, AFrameworkPicksItsLauncherByBackend) {
+    auto names = [](const std::vector<const Launcher*>& v) {
+        std::string out;
+        for (const auto* l : v) out += l->name + " ";
+        return out;
+    };
+    EXPECT_EQ(names(bundled().of_framework("ms-swift", "megatron")), "megatron-swift swift ");
+    EXPECT_EQ(names(bundled().of_framework("ms-swift", "transformers")), "swift megatron-swift ");
+    EXPECT_EQ(names(bundled().of_framework("vime", "")), "vime ");
+    EXPECT_EQ(names(bundled().of_framework("no-such", "megatron")), "");
 }
 
 // job → the words `args` writes → read back: the same values for every key the launcher writes.

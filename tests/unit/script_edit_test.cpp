@@ -1,21 +1,11 @@
 // Script edits: values replaced where they stand, lines inserted whole, everything else
-// byte for byte; word ends follow the shell's quoting.
+// byte for byte.
 #include <gtest/gtest.h>
 
 #include "output/script_edit.hpp"
 
 namespace preflight::output {
 namespace {
-
-TEST(ShellWordEnd, FollowsQuoting) {
-    EXPECT_EQ(shell_word_end("    --tp 2 \\", 10), 11);
-    EXPECT_EQ(shell_word_end("x='a b'c d", 1), 9);
-    EXPECT_EQ(shell_word_end("x=\"a \\\" b\" d", 1), 11);
-    EXPECT_EQ(shell_word_end("a\\ b c", 1), 5);
-    EXPECT_EQ(shell_word_end("v=1;w=2", 1), 4);
-    EXPECT_EQ(shell_word_end("x='open", 1), 0);
-    EXPECT_EQ(shell_word_end("abc\\", 1), 0);
-}
 
 TEST(ScriptEdit, ReplacesAndInsertsKeepingTheRest) {
     std::string text =
@@ -54,6 +44,28 @@ TEST(ScriptEdit, KeepsAMissingFinalNewlineAndRefusesEditsThatDoNotFit) {
     auto overlap = apply_script_edits("abcdef\n", "t.sh",
                                       {{ScriptEdit::Kind::replace, {1, 1, 4}, "x"}, {ScriptEdit::Kind::replace, {1, 3, 5}, "y"}});
     EXPECT_FALSE(overlap);
+}
+
+TEST(ScriptEdit, RemovesLinesAndInsertsBeforeARemovedLineInOrder) {
+    std::string text =
+        "megatron sft \\\n"
+        "    --use_distributed_optimizer \\\n"
+        "    --lr 1e-4\n";
+    std::vector<ScriptEdit> edits = {
+        {ScriptEdit::Kind::insert_line_before, {1, 0, 0}, "export A=1"},
+        {ScriptEdit::Kind::remove_line, {2, 0, 0}, ""},
+        {ScriptEdit::Kind::insert_line_before, {2, 0, 0}, "    --lr_warmup 10 \\"},
+        {ScriptEdit::Kind::insert_line_before, {1, 0, 0}, "export B=2"},
+        {ScriptEdit::Kind::insert_line_before, {1, 0, 0}, "export A=1"},  // the same edit again: once
+    };
+    auto out = apply_script_edits(text, "t.sh", edits);
+    ASSERT_TRUE(out) << out.error().message;
+    EXPECT_EQ(*out,
+              "export A=1\n"
+              "export B=2\n"
+              "megatron sft \\\n"
+              "    --lr_warmup 10 \\\n"
+              "    --lr 1e-4\n");
 }
 
 }  // namespace
