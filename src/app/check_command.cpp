@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "app/evaluate.hpp"
+#include "app/gate_options.hpp"
 #include "app/launch_input.hpp"
 #include "core/exit_code.hpp"
 #include "output/fact_lines.hpp"
@@ -25,6 +26,7 @@ struct CheckArgs {
     RuleOptions rules;
     FactOptions facts;
     OutputOptions output;
+    GateOptions gates;  // waivers and baselines (gate_options.hpp)
 };
 
 std::string verdict(const rules::CheckResult& result) {
@@ -61,6 +63,12 @@ int run_launches(const CheckArgs& args, bool command_line) {
             std::cout << output::printable("== " + l.label) << "\n" << output::fact_set_lines(one->facts) << "\n";
         checked.push_back(std::move(*one));
     }
+    // Waivers and baselines (gate_options.hpp): one call over every launch.
+    std::vector<GateInput> gated;
+    for (std::size_t i = 0; i < checked.size(); ++i)
+        gated.push_back(
+            {input->launches[i].launch.config.path, &input->launches[i].launch.config, &checked[i].facts, &checked[i].result});
+    if (auto gates = apply_gates(args.gates, *rules, gated); !gates) return report_input_error(gates.error(), args.output);
     std::vector<output::LaunchReportInput> reports;
     bool fails = false;
     std::string worst = "pass";
@@ -91,6 +99,11 @@ int run(const CheckArgs& args) {
     const std::string& job = args.inputs.front();
     auto evaluation = evaluate_job(job, args.rules, args.facts, check_options(args));
     if (!evaluation) return report_input_error(evaluation.error(), args.output);
+    // Waivers and baselines (gate_options.hpp).
+    if (auto gates =
+            apply_gates(args.gates, evaluation->rules, {{job, &evaluation->config, &evaluation->facts, &evaluation->result}});
+        !gates)
+        return report_input_error(gates.error(), args.output);
     const auto& result = evaluation->result;
     if (args.dump_facts) std::cout << output::fact_set_lines(evaluation->facts) << "\n";
 
@@ -135,6 +148,7 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("--dump-facts", args->dump_facts, "Print every fact the check starts from, as (origin) name = value");
     add_fact_options(cmd, args->facts, true);
+    add_gate_options(cmd, args->gates);
     return {cmd, [args] { return run(*args); }};
 }
 

@@ -23,6 +23,8 @@ namespace {
 
 using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
 
+constexpr const char* kWaiveKey = "waive";
+
 std::string toml_type_name(const TomlValue& v) {
     switch (v.type()) {
         case toml::value_t::boolean: return "a bool";
@@ -157,7 +159,9 @@ public:
             return fail("not a run configuration: it has no [job] table (framework, backend …)", at_line(1));
 
         for (const auto& [name, value] : root.as_table()) {
-            if (value.is_table()) {
+            if (name == kWaiveKey) {
+                PREFLIGHT_TRY(waive(value));
+            } else if (value.is_table()) {
                 PREFLIGHT_TRY(section(name, value));
             } else if (const KeyInfo* info = find_key(name)) {
                 PREFLIGHT_TRY(typed(info, name, value));
@@ -324,6 +328,69 @@ private:
             }
         }
         return {};
+    }
+
+    // [[waive]] tables are kept as written; rules/waiver.cpp reads and checks them
+    // against the loaded rules, so a waiver file and a job file share one reader.
+    Result<void> waive(const TomlValue& value) {
+        if (!value.is_array())
+            return fail(
+                fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(value)),
+                locate(value, kWaiveKey));
+        for (const auto& item : value.as_array()) {
+            if (!item.is_table())
+                return fail(
+                    fmt::format("each '{}' entry must be a table ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(item)),
+                    locate(item, kWaiveKey));
+            cfg_.waive.push_back(raw_table(item, kWaiveKey, true));
+        }
+        return {};
+    }
+
+    RawTable raw_table(const TomlValue& table, const std::string& dotted, bool array_element) const {
+        RawTable raw;
+        raw.where = locate(table, dotted);
+        // toml11 places an array-of-tables element at its first key; the header is the
+        // line above when it is one.
+        if (table.is_table() && !table.as_table().empty()) {
+            const auto& first = table.as_table().begin()->second;
+            raw.where = locate(first, dotted);
+            for (const auto& [key, value] : table.as_table()) {
+                Location at = locate(value, dotted);
+                if (at.line < raw.where.line) raw.where = at;
+            }
+            for (int line = raw.where.line - 1; array_element && line >= 1; --line) {
+                Location above = at_line(line);
+                auto first_char = above.source_line.find_first_not_of(" \t");
+                if (first_char == std::string::npos || above.source_line[first_char] == '#') continue;
+                if (above.source_line.compare(first_char, 2, "[[") == 0) {
+                    above.column = static_cast<int>(first_char) + 1;
+                    above.key = dotted;
+                    raw.where = above;
+                }
+                break;
+            }
+        }
+        raw.where.key = dotted;
+        for (const auto& [key, value] : table.as_table()) {
+            std::string path = dotted + "." + key;
+            if (value.is_table()) {
+                raw.tables[key] = raw_table(value, path, false);
+                continue;
+            }
+            RawEntry entry{value.is_local_date() ? "a date" : toml_type_name(value), "", locate(value, path)};
+            if (value.is_string()) {
+                entry.text = value.as_string().str;
+            } else if (value.is_local_date()) {
+                const auto& d = value.as_local_date();
+                entry.text = fmt::format("{:04}-{:02}-{:02}", d.year, d.month + 1, d.day);
+            } else {
+                const auto* region = toml::detail::get_region(value);
+                entry.text = region ? region->str() : "";
+            }
+            raw.values[key] = std::move(entry);
+        }
+        return raw;
     }
 
     static bool find_section(const std::string& name) {

@@ -13,6 +13,19 @@
 
 namespace preflight::config {
 
+// A TOML table kept as written for a later reader (the inline `[[waive]]` tables):
+// each value as text with its location, nested tables by name.
+struct RawEntry {
+    std::string type;  // "a string", "a date", "an integer" … (as errors name it)
+    std::string text;  // a string's content, a date as YYYY-MM-DD, else the TOML token
+    Location where;
+};
+struct RawTable {
+    Location where;  // the table's header (or first key) line
+    std::map<std::string, RawEntry> values;
+    std::map<std::string, RawTable> tables;
+};
+
 struct RunConfig {
     std::string path;                      // as the user named it
     std::map<std::string, Fact> values;    // dotted key → fact, defaults included
@@ -20,6 +33,7 @@ struct RunConfig {
     std::map<std::string, Fact> packages;  // [packages], PEP 503-normalized names
     std::map<std::string, Fact> revisions; // [revisions]: normalized name → git branch or tag
     Diagnostics diagnostics;               // warnings: unknown keys and sections
+    std::vector<RawTable> waive;           // [[waive]] tables, read by rules/waiver.hpp
 };
 
 using SchemeOf = std::function<version::Scheme(const std::string& normalized_package)>;

@@ -8,17 +8,44 @@
 #include "output/printable.hpp"
 
 namespace preflight::output {
+namespace {
+
+// Waivers and baselines (rules/waiver.hpp, rules/baseline.hpp).
+std::string where_text(const Location& l) { return l.line > 0 ? fmt::format("{}:{}", l.file, l.line) : l.file; }
+
+std::string suppression_line(const rules::Suppression& s) {
+    if (s.kind == rules::Suppression::Kind::baseline)
+        return fmt::format("  suppressed: in the baseline {}\n", printable(where_text(s.where)));
+    return fmt::format("  suppressed: waived at {} by {}{}: {}\n", printable(where_text(s.where)), printable(s.owner),
+                       s.expires.empty() ? "" : " until " + s.expires, printable(s.justification));
+}
+
+nlohmann::ordered_json suppression_json(const rules::Suppression& s) {
+    nlohmann::ordered_json j;
+    j["kind"] = s.kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline";
+    j["justification"] = s.justification;
+    j["owner"] = s.owner.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.owner);
+    j["expires"] = s.expires.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.expires);
+    j["where"] = where_text(s.where);
+    return j;
+}
+
+}  // namespace
 
 std::string text_report(const ReportInput& in, const Style& style) {
     const auto& r = *in.result;
     std::string out;
     int counts[3] = {0, 0, 0};
     int fixable = 0;
+    int suppressed = 0;
     for (const auto& f : r.findings) {
-        ++counts[static_cast<int>(f.severity)];
+        // A suppressed finding (waiver or baseline) is shown, marked, and counted apart.
+        if (f.suppressed) ++suppressed;
+        else ++counts[static_cast<int>(f.severity)];
         if (f.fixable) ++fixable;
         out += diagnostic_line(f.location, f.severity, f.message, f.rule, style);
         out += excerpt(f.location, style);
+        if (f.suppressed) out += suppression_line(*f.suppressed);
         for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", printable(fix));
         // Derived facts stay in JSON; people read the job and environment values under them.
         for (const auto& e : f.evidence)
@@ -44,8 +71,9 @@ std::string text_report(const ReportInput& in, const Style& style) {
             for (const auto& lim : r.limitations)
                 out += fmt::format("  {}  [{}]\n      {}\n", printable(lim.feature), printable(lim.rule), printable(lim.reason));
         }
-        out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable)\n", style.bold(in.verdict), counts[2],
-                           counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable);
+        out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable{})\n", style.bold(in.verdict), counts[2],
+                           counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable,
+                           suppressed ? fmt::format("; {} suppressed", suppressed) : "");
     }
     return out;
 }
@@ -78,6 +106,7 @@ nlohmann::ordered_json json_report(const ReportInput& in) {
         for (const auto& e : f.evidence) facts.push_back({{"fact", e.fact}, {"value", e.value}, {"origin", e.origin}});
         item["facts"] = facts;
         item["undetermined"] = f.undetermined;
+        if (f.suppressed) item["suppressed"] = suppression_json(*f.suppressed);
         findings.push_back(item);
         if (f.undetermined) undetermined.push_back({{"rule", f.rule}, {"missing", f.missing}});
     }
