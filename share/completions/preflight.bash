@@ -59,7 +59,7 @@ _preflight() {
         case "$path|$prev" in
         'check|--with') _preflight_files ;;
         'check|--rules') _preflight_directories ;;
-        'check|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+        'check|--format') COMPREPLY=($(compgen -W 'text json sarif github' -- "$cur")) ;;
         'check|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         'check|--fail-on') COMPREPLY=($(compgen -W 'error warning' -- "$cur")) ;;
         'check|--freeze') _preflight_files ;;

@@ -59,7 +59,7 @@ complete -c preflight -n '__preflight_at \'check\'' -l 'with' -r -F -d 'A partia
 complete -c preflight -n '__preflight_at \'check\'' -l 'launch' -d 'Read the input as a launch script whatever its name'
 complete -c preflight -n '__preflight_at \'check\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'check\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
-complete -c preflight -n '__preflight_at \'check\'' -l 'format' -x -a 'text json' -d 'Output format'
+complete -c preflight -n '__preflight_at \'check\'' -l 'format' -x -a 'text json sarif github' -d 'Output format'
 complete -c preflight -n '__preflight_at \'check\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
 complete -c preflight -n '__preflight_at \'check\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
 complete -c preflight -n '__preflight_at \'check\'' -l 'fail-on' -x -a 'error warning' -d 'Lowest severity that makes the exit code 1'

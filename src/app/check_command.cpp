@@ -6,6 +6,7 @@
 #include "app/gate_options.hpp"
 #include "app/launch_input.hpp"
 #include "core/exit_code.hpp"
+#include "output/ci_report.hpp"
 #include "output/fact_lines.hpp"
 #include "output/printable.hpp"
 #include "output/report.hpp"
@@ -82,7 +83,11 @@ int run_launches(const CheckArgs& args, bool command_line) {
             {{l.launch.config.path, &result, v, args.output.quiet}, l.label, l.command.where, l.launch.launcher->name});
     }
     std::string shown = command_line ? "" : args.inputs.front();
+    std::vector<output::CheckedFile> files;
+    for (std::size_t i = 0; i < checked.size(); ++i) files.push_back({input->launches[i].launch.config.path, &checked[i].result});
     if (args.output.format == "json") std::cout << output::json_launch_report(shown, worst, reports).dump(2) << "\n";
+    else if (args.output.format == "sarif") std::cout << output::sarif_report(*rules, files).dump(2) << "\n";
+    else if (args.output.format == "github") std::cout << output::github_annotations(files);
     else std::cout << output::text_launch_report(reports, args.output.stdout_style());
     return fails ? exit_findings : exit_pass;
 }
@@ -109,6 +114,9 @@ int run(const CheckArgs& args) {
 
     output::ReportInput in{job, &result, verdict(result), args.output.quiet};
     if (args.output.format == "json") std::cout << output::json_report(in).dump(2) << "\n";
+    else if (args.output.format == "sarif")
+        std::cout << output::sarif_report(evaluation->rules, {{job, &result}}).dump(2) << "\n";
+    else if (args.output.format == "github") std::cout << output::github_annotations({{job, &result}});
     else std::cout << output::text_report(in, args.output.stdout_style());
     return result.has_at_least(threshold_of(args)) ? exit_findings : exit_pass;
 }
@@ -126,6 +134,8 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
         "A launch script (.sh, .bash, or a #!...sh first line) is read as bash would run it; each launch\n"
         "in it is checked on its own, its findings located at the script's lines. After --, the words\n"
         "are one launch command line, with this process's environment as its own.\n"
+        "--format sarif writes SARIF 2.1.0 (code scanning); --format github writes workflow commands\n"
+        "that GitHub Actions shows as annotations on the pull request (docs/ci.md).\n"
         "Exit: 0 pass, 1 findings at or above --fail-on, 2 unreadable input or rules, 3 internal error.\n"
         "Examples: preflight check share/examples/qwen3_5-27b-megatron-npu.toml --format json\n"
         "          preflight check train.sh --with site.toml\n"
@@ -140,7 +150,7 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
         ->allow_extra_args(false);
     cmd->add_flag("--launch", args->launch, "Read the input as a launch script whatever its name");
     add_rules_option(cmd, args->rules);
-    add_output_options(cmd, args->output, {"text", "json"});
+    add_output_options(cmd, args->output, {"text", "json", "sarif", "github"});
     cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
         ->check(CLI::IsMember({"error", "warning"}))
         ->capture_default_str();

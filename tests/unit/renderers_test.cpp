@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include "core/fact.hpp"
+#include "output/ci_report.hpp"
 #include "output/fact_lines.hpp"
 #include "output/pack_test_report.hpp"
 #include "output/patched_job.hpp"
@@ -145,4 +146,18 @@ TEST(PatchedJob, EditsInPlaceAndRepointsARelativeModelConfig) {
     auto to_stdout = output::patched_job(job, "/w/jobs/job.toml", "-", patch, facts);
     ASSERT_TRUE(to_stdout.has_value());
     EXPECT_NE(to_stdout->text.find("config = \"models/m.json\""), std::string::npos);
+}
+
+TEST(GithubAnnotations, EscapeEverySpecialCharacterAsTheRunnerReadsItBack) {
+    EXPECT_EQ(output::github_escape_data("100% a:b,c\r\nd"), "100%25 a:b,c%0D%0Ad");
+    EXPECT_EQ(output::github_escape_property("job,1.toml:2%\n"), "job%2C1.toml%3A2%25%0A");
+    rules::CheckResult result;
+    rules::Finding f;
+    f.rule = "r";
+    f.severity = Severity::warning;
+    f.message = "50% of a\nb";
+    f.location = Location{"a,b.toml", 3, 2};
+    result.findings.push_back(f);
+    EXPECT_EQ(output::github_annotations({{"a,b.toml", &result}}),
+              "::warning file=a%2Cb.toml,line=3,col=2,title=r::50%25 of a%0Ab\n");
 }

@@ -1,0 +1,141 @@
+#include "output/ci_report.hpp"
+
+#include <cctype>
+#include <map>
+
+#include <fmt/format.h>
+
+#include "rules/fingerprint.hpp"
+
+namespace preflight::output {
+namespace {
+
+const char* sarif_level(const rules::Finding& f) {
+    if (f.undetermined) return "note";
+    return f.severity == Severity::error ? "error" : f.severity == Severity::warning ? "warning" : "note";
+}
+
+// A relative path as a URI reference: every byte but the unreserved ones and '/' escaped.
+std::string uri_of(const std::string& path) {
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out += static_cast<char>(c);
+        else out += fmt::format("%{:02X}", c);
+    }
+    return out;
+}
+
+std::string file_of(const rules::Finding& f, const CheckedFile& file) {
+    return f.location.file.empty() ? file.path : f.location.file;
+}
+
+}  // namespace
+
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
+    using json = nlohmann::ordered_json;
+    json descriptors = json::array();
+    std::map<std::string, std::size_t> index;
+    for (const auto& r : rules.rules) {
+        index[r.id] = descriptors.size();
+        json d;
+        d["id"] = r.id;
+        d["shortDescription"] = {{"text", r.summary}};
+        std::string help = r.summary;
+        if (!r.references.empty()) help += "\nSources: " + fmt::format("{}", fmt::join(r.references, ", "));
+        d["help"] = {{"text", help}};
+        d["defaultConfiguration"] = {{"level", r.severity == Severity::error     ? "error"
+                                               : r.severity == Severity::warning ? "warning"
+                                                                                 : "note"}};
+        d["properties"] = {{"pack", r.pack}, {"references", r.references}};
+        descriptors.push_back(std::move(d));
+    }
+    json results = json::array();
+    for (const auto& file : files) {
+        for (const auto& f : file.result->findings) {
+            json r;
+            r["ruleId"] = f.rule;
+            if (auto it = index.find(f.rule); it != index.end()) r["ruleIndex"] = it->second;
+            r["level"] = sarif_level(f);
+            r["message"] = {{"text", f.message}};
+            std::string path = file_of(f, file);
+            json physical = {{"artifactLocation", {{"uri", uri_of(path)}}}};
+            if (f.location.line > 0) {
+                json region = {{"startLine", f.location.line}};
+                if (f.location.column > 0) region["startColumn"] = f.location.column;
+                if (f.location.end_column > f.location.column && f.location.column > 0)
+                    region["endColumn"] = f.location.end_column;
+                physical["region"] = std::move(region);
+            }
+            r["locations"] = json::array({{{"physicalLocation", std::move(physical)}}});
+            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, path)}};
+            if (f.suppressed) {
+                // A waiver in the job file itself is in source; a waiver file or the baseline is not.
+                bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
+                r["suppressions"] = json::array({{{"kind", in_source ? "inSource" : "external"},
+                                                  {"status", "accepted"},
+                                                  {"justification", f.suppressed->justification}}});
+            }
+            json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
+            if (!f.fixes.empty()) properties["fixes"] = f.fixes;
+            if (!f.missing.empty()) properties["missing"] = f.missing;
+            r["properties"] = std::move(properties);
+            results.push_back(std::move(r));
+        }
+    }
+    json run;
+    run["tool"] = {{"driver", {{"name", "preflight"}, {"version", PREFLIGHT_VERSION}, {"rules", std::move(descriptors)}}}};
+    run["results"] = std::move(results);
+    json out;
+    out["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
+    out["version"] = "2.1.0";
+    out["runs"] = json::array({std::move(run)});
+    return out;
+}
+
+std::string github_escape_data(const std::string& s) {
+    std::string out;
+    for (char c : s) {
+        if (c == '%') out += "%25";
+        else if (c == '\r') out += "%0D";
+        else if (c == '\n') out += "%0A";
+        else out += c;
+    }
+    return out;
+}
+
+std::string github_escape_property(const std::string& s) {
+    std::string out;
+    for (char c : github_escape_data(s)) {
+        if (c == ':') out += "%3A";
+        else if (c == ',') out += "%2C";
+        else out += c;
+    }
+    return out;
+}
+
+std::string github_annotations(const std::vector<CheckedFile>& files) {
+    std::string out;
+    for (const auto& file : files) {
+        for (const auto& f : file.result->findings) {
+            const char* command = f.suppressed || f.undetermined    ? "notice"
+                                  : f.severity == Severity::error   ? "error"
+                                  : f.severity == Severity::warning ? "warning"
+                                                                    : "notice";
+            std::string props = "file=" + github_escape_property(file_of(f, file));
+            if (f.location.line > 0) props += fmt::format(",line={}", f.location.line);
+            if (f.location.column > 0) props += fmt::format(",col={}", f.location.column);
+            if (f.location.end_column > f.location.column && f.location.column > 0)
+                props += fmt::format(",endColumn={}", f.location.end_column);
+            props += ",title=" + github_escape_property(f.rule);
+            std::string message = f.message;
+            if (f.suppressed)
+                message = fmt::format("suppressed ({}: {}): {}",
+                                      f.suppressed->kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline",
+                                      f.suppressed->justification, message);
+            out += fmt::format("::{} {}::{}\n", command, props, github_escape_data(message));
+        }
+    }
+    return out;
+}
+
+}  // namespace preflight::output

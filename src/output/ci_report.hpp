@@ -1,0 +1,36 @@
+// Check results in the formats CI systems display: SARIF 2.1.0 (GitHub code scanning and
+// other SARIF viewers) and GitHub Actions workflow commands (pull-request annotations).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "rules/engine.hpp"
+#include "rules/rule_set.hpp"
+
+namespace preflight::output {
+
+// One checked run configuration: the file the user named (a job file or launch script)
+// and its result. A finding located in another file (a --with file) names that file.
+struct CheckedFile {
+    std::string path;
+    const rules::CheckResult* result = nullptr;
+};
+
+// One SARIF run: the loaded rules as reportingDescriptors, each finding a result located
+// at its line and column (and end column when known), with partialFingerprints from
+// rules::fingerprint and `suppressions` for waived or baselined findings.
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
+
+// One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
+// escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
+// notices (a suppressed one says what accepted it).
+std::string github_annotations(const std::vector<CheckedFile>& files);
+
+// GitHub's escaping: the message of a workflow command, and a property value.
+std::string github_escape_data(const std::string& s);
+std::string github_escape_property(const std::string& s);
+
+}  // namespace preflight::output
