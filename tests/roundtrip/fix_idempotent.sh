@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
 # For every bundled example and pack test job: `fix` writes the job elsewhere,
 # checking that output finds nothing fixable, and fixing it again is byte-identical.
-# The jobs run on every core (this is the longest test under the sanitizers).
-# Usage: fix_idempotent.sh PREFLIGHT SOURCE_DIR
+# The jobs run on every core. Under the sanitizers (about ten times slower per run) the
+# build passes STRIDE 4: every example and every fourth pack job, which still reaches each
+# pack's fixes; the plain build checks them all.
+# Usage: fix_idempotent.sh PREFLIGHT SOURCE_DIR [STRIDE]
 set -u
-bin=$1 src=$2
+bin=$1 src=$2 stride=${3:-1}
 export PREFLIGHT_RULES_PATH="$src/rules" bin src
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
@@ -30,7 +32,10 @@ one() {
 }
 export -f one
 
-printf '%s\0' "$src"/share/examples/*.toml "$src"/rules/*/tests/*/job.toml |
+{
+  printf '%s\0' "$src"/share/examples/*.toml
+  printf '%s\n' "$src"/rules/*/tests/*/job.toml | awk -v s="$stride" '(NR - 1) % s == 0' | tr '\n' '\0'
+} |
   xargs -0 -n 1 -P "$(nproc)" bash -c 'one "$1"' _ | sort >"$work/results"
 grep -v '^PASS' "$work/results"
 passed=$(grep -c '^PASS' "$work/results")
