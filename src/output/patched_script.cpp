@@ -49,8 +49,8 @@ public:
                     fmt::format("{}: the words to take out are not written on the command's own lines; not applied", e.key));
         }
         if (!appended.empty() && !append(cmd, appended)) {
-            out.notes.push_back(
-                fmt::format("{}: the command's last word is not its own text, so nothing can be added after it", cmd.where.line));
+            out.notes.push_back(fmt::format(
+                "line {}: the command's last word is not its own text, so nothing can be added after it", cmd.where.line));
             out.changes -= std::min(out.changes, appended.size());
         }
         int last_line = cmd.argv.back().where.file == path_ ? cmd.argv.back().where.line : cmd.where.line;
