@@ -1,5 +1,6 @@
 #include "output/ci_report.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
@@ -133,6 +134,32 @@ std::string github_annotations(const std::vector<CheckedFile>& files) {
                                       f.suppressed->kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline",
                                       f.suppressed->justification, message);
             out += fmt::format("::{} {}::{}\n", command, props, github_escape_data(message));
+        }
+    }
+    return out;
+}
+
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files) {
+    using json = nlohmann::ordered_json;
+    json out = json::array();
+    for (const auto& file : files) {
+        for (const auto& f : file.result->findings) {
+            // Accepted findings are no issue to show in a merge request.
+            if (f.suppressed) continue;
+            std::string path = file_of(f, file);
+            const char* severity = f.undetermined                    ? "info"
+                                   : f.severity == Severity::error   ? "critical"
+                                   : f.severity == Severity::warning ? "major"
+                                                                     : "info";
+            json issue;
+            issue["type"] = "issue";
+            issue["check_name"] = f.rule;
+            issue["description"] = f.message;
+            issue["categories"] = json::array({"Bug Risk"});
+            issue["severity"] = severity;
+            issue["fingerprint"] = rules::fingerprint(f, path);
+            issue["location"] = {{"path", path}, {"lines", {{"begin", std::max(f.location.line, 1)}}}};
+            out.push_back(std::move(issue));
         }
     }
     return out;

@@ -1,5 +1,7 @@
 // Check results in the formats CI systems display: SARIF 2.1.0 (GitHub code scanning and
-// other SARIF viewers) and GitHub Actions workflow commands (pull-request annotations).
+// other SARIF viewers), GitHub Actions workflow commands (pull-request annotations) and
+// GitLab's Code Quality report (merge-request widget). Test-report formats are in
+// test_results.hpp.
 #pragma once
 
 #include <string>
@@ -28,6 +30,11 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
 // notices (a suppressed one says what accepted it).
 std::string github_annotations(const std::vector<CheckedFile>& files);
+
+// GitLab's Code Quality report: a JSON array of issues (description, check_name,
+// fingerprint, severity info|major|critical, location.path and lines.begin), one per
+// finding that is not waived or baselined.
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files);
 
 // GitHub's escaping: the message of a workflow command, and a property value.
 std::string github_escape_data(const std::string& s);

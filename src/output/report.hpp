@@ -36,4 +36,23 @@ std::string text_launch_report(const std::vector<LaunchReportInput>& launches, c
 nlohmann::ordered_json json_launch_report(const std::string& input, const std::string& verdict,
                                           const std::vector<LaunchReportInput>& launches);
 
+// One file of a many-file run: a job file (one entry in `launches`, with no label) or
+// a launch script (one entry per launch; none when a walk found no launch in it).
+struct FileReport {
+    std::string path;
+    bool script = false;
+    std::vector<LaunchReportInput> launches;
+};
+
+// The worst verdict over files and launches: fail, then warn, then pass.
+std::string worst_verdict(const std::vector<FileReport>& files);
+
+// Each file under a `== FILE` line (a script's launches under their own), then one
+// summary line: files, launches, and how many passed, warned and failed.
+std::string text_files_report(const std::vector<FileReport>& files, const Style& style);
+// {"preflight_version", "output_version", "verdict", "summary": {"files", "jobs",
+//  "scripts", "launches", "pass", "warn", "fail"}, "files": [json_report of a job, or
+//  {"config": SCRIPT, "verdict", "launches": […]} of a script]}
+nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files);
+
 }  // namespace preflight::output
