@@ -94,8 +94,11 @@ struct Rendered {
 Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& files) {
     Rendered out;
     for (const auto& f : files) {
-        if (f.error) continue;
-        output::FileReport report{f.target.path, f.script.has_value(), {}};
+        if (f.error) {
+            out.reports.push_back({f.target.path, false, {}, &*f.error});
+            continue;
+        }
+        output::FileReport report{f.target.path, f.script.has_value(), {}, nullptr};
         for (std::size_t i = 0; i < f.checked.size(); ++i) {
             const auto& result = f.checked[i].result;
             if (f.script) {

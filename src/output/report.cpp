@@ -172,12 +172,16 @@ std::string worse(const std::string& a, const std::string& b) {
 }
 
 struct Tally {
-    std::size_t jobs = 0, scripts = 0, launches = 0, pass = 0, warn = 0, fail = 0;
+    std::size_t jobs = 0, scripts = 0, launches = 0, pass = 0, warn = 0, fail = 0, unreadable = 0;
 };
 
 Tally tally(const std::vector<FileReport>& files) {
     Tally t;
     for (const auto& f : files) {
+        if (f.error) {
+            ++t.unreadable;
+            continue;
+        }
         (f.script ? t.scripts : t.jobs) += 1;
         for (const auto& l : f.launches) {
             if (f.script) ++t.launches;
@@ -210,9 +214,11 @@ std::string text_files_report(const std::vector<FileReport>& files, const Style&
         }
     }
     Tally t = tally(files);
-    out += fmt::format("\n{} ({} job file{}, {} launch{} in {} script{}): {} failed, {} warned, {} passed\n",
-                       style.bold("checked: " + worst_verdict(files)), t.jobs, t.jobs == 1 ? "" : "s", t.launches,
-                       t.launches == 1 ? "" : "es", t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn, t.pass);
+    out += fmt::format(
+        "\n{} ({} job file{}, {} launch{} in {} script{}): {} failed, {} warned, {} passed{}\n",
+        style.bold("checked: " + worst_verdict(files)), t.jobs, t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es",
+        t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn, t.pass,
+        t.unreadable ? fmt::format("; {} file{} unreadable (above, on stderr)", t.unreadable, t.unreadable == 1 ? "" : "s") : "");
     return out;
 }
 
@@ -227,7 +233,15 @@ nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
     auto items = nlohmann::ordered_json::array();
     for (const auto& f : files) {
         nlohmann::ordered_json item;
-        if (f.script) {
+        if (f.error) {
+            const auto& l = f.error->location;
+            item["config"] = f.path;
+            item["error"] = {{"message", f.error->message},
+                             {"line", l.line > 0 ? nlohmann::ordered_json(l.line) : nlohmann::ordered_json(nullptr)},
+                             {"column", l.column > 0 ? nlohmann::ordered_json(l.column) : nlohmann::ordered_json(nullptr)}};
+            items.push_back(std::move(item));
+            continue;
+        } else if (f.script) {
             std::string verdict = "pass";
             for (const auto& l : f.launches) verdict = worse(verdict, l.report.verdict);
             item = json_launch_report(f.path, verdict, f.launches);

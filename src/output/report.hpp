@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
 #include "output/style.hpp"
 #include "rules/engine.hpp"
 
@@ -42,17 +43,19 @@ struct FileReport {
     std::string path;
     bool script = false;
     std::vector<LaunchReportInput> launches;
+    const Error* error = nullptr;  // unreadable or invalid: told on stderr, counted here
 };
 
 // The worst verdict over files and launches: fail, then warn, then pass.
 std::string worst_verdict(const std::vector<FileReport>& files);
 
 // Each file under a `== FILE` line (a script's launches under their own), then one
-// summary line: files, launches, and how many passed, warned and failed.
+// summary line: files, launches, and how many passed, warned, failed and were unreadable.
 std::string text_files_report(const std::vector<FileReport>& files, const Style& style);
 // {"preflight_version", "output_version", "verdict", "summary": {"files", "jobs",
-//  "scripts", "launches", "pass", "warn", "fail"}, "files": [json_report of a job, or
-//  {"config": SCRIPT, "verdict", "launches": […]} of a script]}
+//  "scripts", "launches", "pass", "warn", "fail", "unreadable"}, "files": [json_report of
+//  a job, or {"config": SCRIPT, "verdict", "launches": […]} of a script, or {"config",
+//  "error": {"message", "line", "column"}} of an unreadable file]}
 nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files);
 
 }  // namespace preflight::output
