@@ -124,7 +124,7 @@ _preflight() {
     if [[ $cur == -* ]]; then
         case $path in
         '') COMPREPLY=($(compgen -W '-h --help --version' -- "$cur")) ;;
-        check) COMPREPLY=($(compgen -W '-h --help --with --launch --rules --no-default-rules --format --color -q --quiet -o --output --fail-on --strict --apply-suggested --dump-facts --probe --freeze --env --python --site-packages --waivers --no-inline-waivers --no-waiver-discovery --now --baseline --write-baseline' -- "$cur")) ;;
+        check) COMPREPLY=($(compgen -W '-h --help --with --launch --skip-non-jobs --rules --no-default-rules --format --color -q --quiet -o --output --fail-on --strict --apply-suggested --dump-facts --probe --freeze --env --python --site-packages --waivers --no-inline-waivers --no-waiver-discovery --now --baseline --write-baseline' -- "$cur")) ;;
         fix) COMPREPLY=($(compgen -W '-h --help -o --output --in-place --diff --launch --with --apply-suggested --force -q --quiet --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         env) COMPREPLY=($(compgen -W '-h --help --emit -o --output --apply-suggested --force --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         args) COMPREPLY=($(compgen -W '-h --help --style --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;

@@ -57,6 +57,7 @@ complete -c preflight -n '__preflight_at \'\'' -l 'version' -d 'Display program 
 complete -c preflight -n '__preflight_at \'check\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 complete -c preflight -n '__preflight_at \'check\'' -l 'with' -r -F -d 'A partial run configuration laid under a launch (hardware, packages, the image\'s environment); the launch\'s own values win, a disagreement is a finding. Repeatable'
 complete -c preflight -n '__preflight_at \'check\'' -l 'launch' -d 'Read the input as a launch script whatever its name'
+complete -c preflight -n '__preflight_at \'check\'' -l 'skip-non-jobs' -d 'Pass over named files a directory walk would pass over (TOML without `schema`, scripts without a launch) and accept finding none: for hooks that name every changed file'
 complete -c preflight -n '__preflight_at \'check\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'check\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'check\'' -l 'format' -x -a 'text json sarif github junit tap codequality' -d 'Output format'

@@ -23,6 +23,7 @@ namespace {
 struct CheckArgs {
     std::vector<std::string> inputs;  // job files, launch scripts, directories; or a command line after --
     std::string output_file;          // -o
+    bool skip_non_jobs = false;       // named files selected as a walk selects them
     std::vector<std::string> with;
     bool launch = false;
     std::string fail_on = "error";
@@ -171,11 +172,11 @@ int run(const CheckArgs& args, bool command_line) {
         }
         files.push_back(std::move(f));
     } else {
-        auto targets = collect_check_targets(args.inputs);
+        auto targets = collect_check_targets(args.inputs, args.skip_non_jobs);
         if (!targets) return report_input_error(targets.error(), args.output);
         if (args.launch)
             for (auto& t : *targets) t.kind = CheckTarget::Kind::script;
-        single = targets->size() == 1 && targets->front().named;
+        single = targets->size() == 1 && targets->front().named && !args.skip_non_jobs;
         for (auto& t : *targets) files.push_back({std::move(t), {}, {}, {}, {}});
         // Files are independent: each is read and checked on its own core, into its
         // own slot, so the report's order is the targets' order whatever the timing.
@@ -258,6 +259,9 @@ Command register_check(CLI::App& app, const std::string& exe_path, bool command_
         ->type_name("FILE.toml")
         ->allow_extra_args(false);
     cmd->add_flag("--launch", args->launch, "Read the input as a launch script whatever its name");
+    cmd->add_flag("--skip-non-jobs", args->skip_non_jobs,
+                  "Pass over named files a directory walk would pass over (TOML without `schema`, scripts "
+                  "without a launch) and accept finding none: for hooks that name every changed file");
     add_rules_option(cmd, args->rules);
     add_output_options(cmd, args->output, {"text", "json", "sarif", "github", "junit", "tap", "codequality"});
     cmd->add_option("-o,--output", args->output_file,

@@ -79,12 +79,18 @@ private:
             if (is_dir) {
                 walk(path, rel + "/", rules);
             } else if (fs::is_regular_file(status)) {
-                file(path.string());
+                take(path.lexically_normal().string());  // "./jobs/a.toml" reads as jobs/a.toml
             }
         }
     }
 
-    void file(const std::string& path) {
+public:
+    // A file: a job when it is TOML that declares schema, a launch script by its
+    // suffix or shebang, else passed over.
+    void take(const std::string& path) {
+        // Only regular files: a FIFO or device named by a hook is never opened here.
+        std::error_code ec;
+        if (!fs::is_regular_file(path, ec)) return;
         if (path.ends_with(".toml")) {
             auto text = util::read_file(path);
             if (text && declares_schema(*text)) out_.push_back({path, CheckTarget::Kind::job, false});
@@ -93,6 +99,7 @@ private:
         }
     }
 
+private:
     std::vector<CheckTarget>& out_;
     std::string prefix_;  // the walk root's path within its repository, with a trailing '/'
 };
@@ -114,7 +121,7 @@ bool declares_schema(std::string_view text) {
     return false;
 }
 
-Result<std::vector<CheckTarget>> collect_check_targets(const std::vector<std::string>& paths) {
+Result<std::vector<CheckTarget>> collect_check_targets(const std::vector<std::string>& paths, bool select_named) {
     std::vector<CheckTarget> out;
     Walk walk(out);
     for (const auto& path : paths) {
@@ -123,9 +130,10 @@ Result<std::vector<CheckTarget>> collect_check_targets(const std::vector<std::st
         if (ec || !fs::exists(status))
             return fail(fmt::format("no such file or directory: {}", output::printable(path)), Location{path});
         if (fs::is_directory(status)) walk.directory(path);
+        else if (select_named) walk.take(path);
         else out.push_back({path, is_launch_script(path) ? CheckTarget::Kind::script : CheckTarget::Kind::job, true});
     }
-    if (out.empty())
+    if (out.empty() && !select_named)
         return fail(fmt::format("found no job file (a .toml that declares schema) or launch script under {}",
                                 output::printable(fmt::format("{}", fmt::join(paths, ", ")))),
                     Location{paths.front()});
