@@ -14,6 +14,7 @@
 #include "output/test_results.hpp"
 #include "rules/check_job.hpp"
 #include "rules/engine.hpp"
+#include "util/files.hpp"
 #include "util/output_target.hpp"
 #include "util/parallel.hpp"
 
@@ -56,6 +57,7 @@ struct FileCheck {
     std::optional<config::RunConfig> job;    // a job file's configuration
     std::optional<LaunchInput> script;       // a launch script's launches
     std::vector<rules::CheckedJob> checked;  // one per job or launch
+    std::string job_text;                    // a job file's text, for SARIF fixes
 };
 
 // Reads and checks one file against the loaded packs. A launch script found by a walk
@@ -76,6 +78,7 @@ void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts:
         auto config = config::load_run_config(file.target.path, [&](const std::string& p) { return rules.scheme_of(p); });
         if (!config) return void(file.error = std::move(config.error()));
         file.job = std::move(*config);
+        file.job_text = util::read_file(file.target.path).value_or("");
         record(rules::check_job(rules, *file.job, node, check_options(args)));
         return;
     }
@@ -111,7 +114,7 @@ Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& file
                 out.results.push_back({l.launch.config.path, &result});
             } else {
                 report.launches.push_back({{f.target.path, &result, verdict(result), args.output.quiet}, "", {}, ""});
-                out.results.push_back({f.target.path, &result});
+                out.results.push_back({f.target.path, &result, &f.job_text, &f.checked[i].facts});
             }
         }
         if (f.script || !f.checked.empty()) out.reports.push_back(std::move(report));

@@ -9,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "facts/fact_set.hpp"
 #include "rules/engine.hpp"
 #include "rules/rule_set.hpp"
 
@@ -19,11 +20,17 @@ namespace preflight::output {
 struct CheckedFile {
     std::string path;
     const rules::CheckResult* result = nullptr;
+    // A job file's text and facts: with them, SARIF results carry `fixes` (the edits of
+    // the finding's rule, as `fix` would write them). Absent for launch scripts.
+    const std::string* job_text = nullptr;
+    const facts::FactSet* facts = nullptr;
 };
 
 // One SARIF run: the loaded rules as reportingDescriptors, each finding a result located
 // at its line and column (and end column when known), with partialFingerprints from
-// rules::fingerprint and `suppressions` for waived or baselined findings.
+// rules::fingerprint, `suppressions` for waived or baselined findings, and `fixes` for a
+// fixable finding of a job file: one replacement of the changed lines, with offsets in
+// Unicode code points (the run's columnKind).
 nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,

@@ -14,6 +14,8 @@
   counts the JSON report implies; TAP 13 is read by Perl's TAP::Parser with the same
   counts; GitLab Code Quality issues carry the keys GitLab requires.
 - `-o FILE` writes what standard output would have shown.
+- A SARIF result's `fixes`, applied to the job file as a SARIF viewer applies them
+  (code-point offsets), give a job on which that rule no longer fires.
 
 Usage: ci_formats_test.py PREFLIGHT SOURCE_DIR
 """
@@ -131,6 +133,30 @@ print join(" ", $p->tests_planned // 0, $run, $failed, $skipped, scalar @errors)
 """
 
 
+def verify_fixes(name, sarif, cwd):
+    if sarif["runs"][0].get("columnKind") != "unicodeCodePoints":
+        failures.append(f"{name}: the run does not say how its offsets count")
+    for r in sarif["runs"][0]["results"]:
+        for fix in r.get("fixes", []):
+            (change,) = fix["artifactChanges"]
+            path = (cwd / change["artifactLocation"]["uri"]).resolve()
+            text = path.read_text()
+            for rep in sorted(change["replacements"], key=lambda x: -x["deletedRegion"]["charOffset"]):
+                at, n = rep["deletedRegion"]["charOffset"], rep["deletedRegion"]["charLength"]
+                text = text[:at] + rep["insertedContent"]["text"] + text[at + n:]
+            with tempfile.TemporaryDirectory() as tmp:
+                copy = pathlib.Path(tmp) / "d"
+                shutil.copytree(path.parent, copy)
+                (copy / path.name).write_text(text)
+                after = json.loads(check([str(copy / path.name), "--format", "json"], cwd))
+            if any(f["rule"] == r["ruleId"] and not f.get("undetermined") for f in findings_of(after)):
+                failures.append(f"{name}: SARIF fix of {r['ruleId']} applied, the rule still fires")
+            verified_fixes.append(r["ruleId"])
+
+
+verified_fixes = []
+
+
 def case(name, args, cwd, want_suppressed=False):
     report = json.loads(check(args + ["--format", "json"], cwd))
     findings = findings_of(report)
@@ -140,6 +166,7 @@ def case(name, args, cwd, want_suppressed=False):
     if errors:
         failures.append(f"{name}: SARIF does not validate: {errors[0].message} at {list(errors[0].path)}")
         return
+    verify_fixes(name, sarif, cwd)
     results = sarif["runs"][0]["results"]
     if len(results) != len(findings):
         failures.append(f"{name}: {len(results)} SARIF results for {len(findings)} findings")
@@ -232,6 +259,8 @@ def many_file_run():
 
 
 many_file_run()
+if not verified_fixes:
+    failures.append("no SARIF result carried fixes: the fix check checked nothing")
 
 for f in failures:
     print("FAIL " + f)
