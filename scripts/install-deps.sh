@@ -9,7 +9,7 @@ packages=(
   libgtest-dev libgmock-dev libbenchmark-dev
   perl python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time
-  groff-base man-db zsh fish
+  groff-base man-db zsh fish lintian
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
 )
 
