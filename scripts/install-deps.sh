@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev libdtl-dev
+  # the static archives libarchive links from, for -DPREFLIGHT_STATIC=ON
+  libzstd-dev liblz4-dev libacl1-dev libxml2-dev libicu-dev nettle-dev liblzma-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   perl python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "util/embedded_files.hpp"
 #include "util/parallel.hpp"
 #include "version/version.hpp"
 
@@ -36,6 +37,8 @@ std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs,
     fs::path build = fs::weakly_canonical(PREFLIGHT_BINARY_DIR, ec);
     auto rel = exe.lexically_relative(build);
     if (!rel.empty() && *rel.begin() != "..") roots.push_back({(fs::path(PREFLIGHT_SOURCE_DIR) / "rules").string(), false});
+    // Last, the packs compiled into this binary: a copied binary checks with nothing beside it.
+    if (!util::embedded_files().empty()) roots.push_back({std::string(util::kEmbeddedPrefix), false});
     return roots;
 }
 
@@ -60,6 +63,11 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
     std::set<std::string> visited_roots;
     for (std::size_t r = 0; r < roots.size(); ++r) {
         const auto& root = roots[r];
+        if (root.dir == util::kEmbeddedPrefix) {
+            for (const auto& f : util::embedded_files())
+                if (f.path.ends_with("/pack.toml")) files.emplace_back(r, std::string(f.path));
+            continue;
+        }
         std::error_code ec;
         if (!fs::is_directory(root.dir, ec)) {
             if (root.required) return fail("rules directory does not exist or is not a directory", Location{root.dir});
@@ -96,6 +104,8 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
             return fail(fmt::format("pack '{}' is defined twice: here and in {}", pack->name, it->second.second), pack->where);
         in_root[pack->name] = {root, file};
         if (auto it = seen.find(pack->name); it != seen.end()) {
+            // An embedded pack stands in for a missing one; shadowed, it is no news.
+            if (file.starts_with(util::kEmbeddedPrefix)) continue;
             out.shadowed.push_back(fmt::format("{}: {} is shadowed by {}", pack->name, file, it->second));
             continue;
         }

@@ -17,7 +17,9 @@ struct RuleRoot {
 
 // The roots searched, in order: `--rules` directories, PREFLIGHT_RULES_PATH
 // (':'-separated), then, unless `defaults` is false, the installed
-// share/preflight/rules and, when running from a build tree, the source tree's rules/.
+// share/preflight/rules, when running from a build tree, the source tree's rules/, and
+// last the packs compiled into the binary (`embedded:`), if any: a pack found earlier
+// shadows an embedded one of its name silently.
 std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs, const std::string& exe_path, bool defaults);
 
 struct Collected {

@@ -7,6 +7,8 @@
 #include <cerrno>
 #include <cstring>
 
+#include "util/embedded_files.hpp"
+
 namespace preflight::util {
 namespace {
 
@@ -66,6 +68,10 @@ FileResult<InputFd> open_input(const std::string& path, const InputKind& kind) {
 }
 
 FileResult<std::string> read_input(const std::string& path, const InputKind& kind) {
+    if (path.starts_with(kEmbeddedPrefix)) {
+        if (auto text = embedded_file(path)) return std::string(*text);
+        return file_error("cannot read " + std::string(kind.what) + ": not embedded in this binary", path);
+    }
     auto file = open_input(path, kind);
     if (!file) return tl::unexpected(file.error());
     std::string out;

@@ -127,7 +127,9 @@ TEST(Engine, AnOscillatingKeyIsNotApplied) {
             ASSERT_EQ(f.fixes.size(), 1u);
             EXPECT_NE(f.fixes[0].find("not applied"), std::string::npos);
         }
-        if (f.rule == "steady") EXPECT_TRUE(f.fixable);
+        if (f.rule == "steady") {
+            EXPECT_TRUE(f.fixable);
+        }
     }
 }
 
