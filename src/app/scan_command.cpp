@@ -10,6 +10,8 @@
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "facts/scan.hpp"
+#include "output/printable.hpp"
+#include "output/progress_line.hpp"
 #include "output/scan_report.hpp"
 #include "util/input_file.hpp"
 
@@ -47,10 +49,16 @@ int run(const ScanArgs& args) {
         if (auto file = util::open_input(args.path, util::kScanArchive); !file)
             return report_input_error(file.error(), args.output);
     facts::ScanOptions options;
-    if (isatty(STDERR_FILENO))
-        options.progress = [](std::uint64_t bytes) { std::cerr << fmt::format("\rscanned {} MiB", bytes >> 20) << std::flush; };
+    // On a terminal: how far into the file the scan is, and the time left (by the
+    // compressed bytes consumed, which is what the file's size counts).
+    output::ProgressLine line("scanning " + output::printable(args.path), 0, output::ProgressUnit::bytes,
+                              output::progress_wanted(args.output.quiet));
+    options.progress = [&](std::uint64_t bytes, std::uint64_t consumed, std::uint64_t total) {
+        if (total > 0) line.update(consumed, total);
+        else line.update(bytes);
+    };
     auto result = facts::scan_path(args.path, options);
-    if (options.progress) std::cerr << "\r" << std::string(24, ' ') << "\r";
+    line.finish();
     if (!result) return report_input_error(result.error(), args.output);
 
     auto known = known_digests(*rules);

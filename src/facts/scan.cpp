@@ -54,12 +54,14 @@ struct ReadState {
     const ScanOptions* options;
     ScanResult* result;
     std::uint64_t archive_size = 0;  // of the file on disk, for the ratio bound of nested archives
+    archive* outermost = nullptr;    // the file's reader: how far into the file it has read
     std::uint64_t bytes = 0, reported = 0;
     void progress(std::uint64_t n) {
         bytes += n;
-        if (options->progress && bytes - reported >= (256ull << 20)) {
+        if (options->progress && bytes - reported >= (4ull << 20)) {
             reported = bytes;
-            options->progress(bytes);
+            la_int64_t consumed = outermost ? archive_filter_bytes(outermost, -1) : 0;
+            options->progress(bytes, consumed > 0 ? static_cast<std::uint64_t>(consumed) : 0, outermost ? archive_size : 0);
         }
     }
 };
@@ -229,6 +231,7 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
         if (archive_read_open_filename(a.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
             return fail(std::string("not an archive preflight can read: ") + archive_error_text(a.get()), Location{path});
         state.archive_size = size;
+        state.outermost = a.get();
         PREFLIGHT_TRY(scan_archive(a.get(), path, size, state, 0));
     }
     std::sort(result.dists.begin(), result.dists.end(), [](const auto& x, const auto& y) { return x.member < y.member; });

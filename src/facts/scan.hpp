@@ -38,7 +38,9 @@ struct ScanResult {
 
 struct ScanOptions {
     ArchiveLimits limits{8ull << 30, 64ull << 30, 200.0};
-    std::function<void(std::uint64_t bytes)> progress;  // called now and then with bytes read
+    // Called now and then: the bytes read (uncompressed), and of the input file the bytes
+    // consumed and its size (both 0 for a directory), from which the time left follows.
+    std::function<void(std::uint64_t bytes, std::uint64_t consumed, std::uint64_t total)> progress;
 };
 
 // Files of a directory are read as a stream too, 256 KiB at a time, so memory does not

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# `scan` of a large archive shows a progress line on a terminal (util-linux `script`
+# gives it a pseudo-terminal) and nothing when stderr is a file, with --quiet, with
+# NO_PROGRESS or under CI.
+# Usage: progress_tty.sh PREFLIGHT SOURCE_DIR
+set -uo pipefail
+bin=$1 src=$2
+command -v script >/dev/null || { echo "skipped: script (util-linux) is not installed"; exit 77; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail() { echo "FAIL: $*"; exit 1; }
+cd "$tmp" || exit 1
+head -c $((48 << 20)) /dev/urandom >blob.so
+tar -cf big.tar blob.so
+export PREFLIGHT_RULES_PATH=$src/rules
+unset CI NO_PROGRESS
+run_tty() { TERM=xterm script -qefc "$*" /dev/null 2>&1 </dev/null; }
+
+out=$(run_tty "$bin scan big.tar")
+grep -q $'\r''scanning big.tar: .* of 48.0 MiB' <<<"$out" || fail "no progress line on a terminal: $(cat -A <<<"$out" | head -5)"
+grep -q "blob.so" <<<"$out" || fail "the scan's report is missing: $out"
+out=$(run_tty "$bin scan big.tar --quiet")
+grep -q "scanning big.tar" <<<"$out" && fail "a progress line despite --quiet"
+out=$(NO_PROGRESS=1 run_tty "$bin scan big.tar")
+grep -q "scanning big.tar" <<<"$out" && fail "a progress line despite NO_PROGRESS"
+out=$(CI=true run_tty "$bin scan big.tar")
+grep -q "scanning big.tar" <<<"$out" && fail "a progress line under CI"
+"$bin" scan big.tar >/dev/null 2>"$tmp/err" || fail "scan failed: $(cat "$tmp/err")"
+[ -s "$tmp/err" ] && fail "stderr is a file, yet it holds: $(cat "$tmp/err")"
+echo "progress on a terminal only, and not when asked to be quiet"
