@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cmath>
 #include <cstdio>
 #include <cstdlib>
 #include <string_view>
@@ -24,7 +25,7 @@ std::string amount(std::uint64_t n, ProgressUnit unit) {
 }
 
 std::string duration(double seconds) {
-    auto s = static_cast<std::uint64_t>(seconds + 0.5);
+    auto s = static_cast<std::uint64_t>(std::llround(seconds));
     if (s >= 3600) return fmt::format("{}:{:02}:{:02}", s / 3600, s / 60 % 60, s % 60);
     return fmt::format("{}:{:02}", s / 60, s % 60);
 }
