@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command, and all that .ci/run does: install what is missing,
-# build, run every test; then build again with clang under AddressSanitizer and
+# build the static binary (what ships) with gcc, run every test against it; then build
+# again, dynamically linked, with clang under AddressSanitizer and
 # UndefinedBehaviorSanitizer, run every test there too, and run each libFuzzer target
 # for a fixed number of runs (tests/fuzz/README.md).
 set -euo pipefail
@@ -11,8 +12,8 @@ jobs=$(nproc)
 echo "== lint: clang-format on the changed lines, clang-tidy on the changed files" >&2
 "$root/scripts/lint.sh"
 
-echo "== build and test" >&2
-"$root/scripts/build.sh" "$root/build"
+echo "== build (the static binary with embedded packs, docs/install.md) and test" >&2
+"$root/scripts/build.sh" "$root/build" -DPREFLIGHT_STATIC=ON
 ctest --test-dir "$root/build" -j "$jobs" --output-on-failure
 
 echo "== build with clang under ASan + UBSan (and libFuzzer coverage); run every test, then fuzz every parser" >&2
