@@ -39,7 +39,8 @@ int run(int argc, char** argv) {
     std::vector<Command> commands = {
         register_check(app, exe_path),   register_fix(app, exe_path),    register_env(app, exe_path),
         register_args(app, exe_path),    register_probe(app, exe_path),  register_scan(app, exe_path),
-        register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path)};
+        register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path),
+        register_fleet(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
     for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
 
