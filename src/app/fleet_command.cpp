@@ -70,7 +70,7 @@ int run(const FleetArgs& args) {
     if (!args.expect.empty()) {
         auto names = util::expand_hostlist(args.expect);
         if (!names)
-            return report_input_error(Error{"--expect: " + names.error().message,
+            return report_input_error(Error{names.error().message,
                                             Location{"--expect", 1, names.error().column, "", args.expect}},
                                       args.output);
         expected = std::move(*names);
