@@ -23,8 +23,8 @@ std::string count_of(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{}
 void drift_lines(std::string& out, const FleetSummary& s, bool read_by_rules) {
     for (const auto& d : s.drift) {
         if (d.read_by_rules != read_by_rules) continue;
-        out += fmt::format("  {}: {} on {} ({})\n", printable(d.fact), printable(d.majority.value), count_of(d.majority.nodes.size()),
-                           printable(hostlist(s, d.majority.nodes)));
+        // The majority's nodes are the rest; on a large fleet their list says nothing.
+        out += fmt::format("  {}: {} on {}\n", printable(d.fact), printable(d.majority.value), count_of(d.majority.nodes.size()));
         for (const auto& o : d.others)
             out += fmt::format("    differs: {} on {} ({})\n", printable(o.value), count_of(o.nodes.size()),
                                printable(hostlist(s, o.nodes)));

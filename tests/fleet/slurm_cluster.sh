@@ -166,7 +166,7 @@ run_batch drift
 out="$tmp/work/drift.out"
 check "drift: the batch job fails" [ "$(cat "$tmp/work/drift.rc")" != 0 ]
 check "drift: fleet read a bundle from each of the three nodes" grep -q '^fleet: 3 nodes from 3 bundles: n\[1-3\]$' "$out"
-check "drift: fleet names megatron-core with the majority on n[1,3]" grep -q '^  pkg megatron-core: 0.18.0 on 2 nodes (n\[1,3\])$' "$out"
+check "drift: fleet names megatron-core, 0.18.0 on the other two nodes" grep -q '^  pkg megatron-core: 0.18.0 on 2 nodes$' "$out"
 check "drift: fleet names exactly n2 as differing" grep -q '^    differs: 0.15.0 on 1 node (n2)$' "$out"
 check "drift: no other fact a rule reads differs" [ "$(sed -n '/^drift in facts the rules read:/,/^[a-z]/p' "$out" | grep -c '^  [a-z]')" = 1 ]
 check "drift: n2 alone fails the job" grep -q '^  fail on 1 node (n2)$' "$out"
