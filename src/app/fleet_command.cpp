@@ -4,12 +4,14 @@
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "facts/snapshot.hpp"
+#include "fleet/check_key.hpp"
 #include "fleet/fact_tally.hpp"
 #include "fleet/fleet_summary.hpp"
 #include "fleet/rule_reads.hpp"
@@ -51,11 +53,15 @@ Result<std::vector<std::string>> bundle_files(const std::vector<std::string>& in
     return files;
 }
 
-// One bundle, read (and checked against the job) on a worker thread.
+// One bundle, read on a worker thread, and what its check depends on.
 struct NodeOutcome {
     Result<facts::Snapshot> snapshot = fail("not read");
-    std::optional<Result<rules::CheckedJob>> checked;
+    std::string check_key;
 };
+
+// Checks already run, by fleet::check_key: identical nodes are checked once. Bounded,
+// so a fleet of all-different nodes does not keep every result.
+constexpr std::size_t kMaxCachedChecks = 1024;
 
 int run(const FleetArgs& args) {
     auto rules = load_rules(args.rules);
@@ -79,7 +85,9 @@ int run(const FleetArgs& args) {
     if (!files) return report_input_error(files.error(), args.output);
 
     fleet::FleetSummary summary;
-    fleet::FactTally tally(fleet::facts_read_by(*rules));
+    const std::set<FactRef> read = fleet::facts_read_by(*rules);
+    fleet::FactTally tally(read);
+    std::unordered_map<std::string, rules::CheckResult> checked;
     fleet::VerdictGroups verdicts;
     rules::CheckOptions options;
     options.strict = args.strict;
@@ -89,8 +97,8 @@ int run(const FleetArgs& args) {
     for (std::size_t start = 0; start < files->size(); start += kBatch) {
         std::vector<NodeOutcome> batch(std::min(kBatch, files->size() - start));
         util::parallel_for(batch.size(), [&](std::size_t i) {
-            batch[i].snapshot = facts::read_snapshot_bundle((*files)[start + i]);
-            if (batch[i].snapshot && job) batch[i].checked = rules::check_job(*rules, *job, &batch[i].snapshot->facts, options);
+            batch[i].snapshot = facts::read_snapshot_bundle((*files)[start + i], {}, true);
+            if (batch[i].snapshot && job) batch[i].check_key = fleet::check_key(batch[i].snapshot->facts, read);
         });
         for (std::size_t i = 0; i < batch.size(); ++i) {
             ++summary.bundles;
@@ -99,13 +107,21 @@ int run(const FleetArgs& args) {
                 summary.unreadable.push_back({(*files)[start + i], outcome.snapshot.error().message});
                 continue;
             }
-            if (outcome.checked && !*outcome.checked) return report_input_error(outcome.checked->error(), args.output);
             const std::string& node = outcome.snapshot->manifest.node;
             if (!tally.add(node, outcome.snapshot->facts)) {
                 summary.duplicates.push_back(node);
                 continue;
             }
-            if (outcome.checked) verdicts.add(static_cast<fleet::NodeIndex>(tally.nodes().size() - 1), (*outcome.checked)->result);
+            if (!job) continue;
+            const auto index = static_cast<fleet::NodeIndex>(tally.nodes().size() - 1);
+            if (auto hit = checked.find(outcome.check_key); hit != checked.end()) {
+                verdicts.add(index, hit->second);
+                continue;
+            }
+            auto one = rules::check_job(*rules, *job, &outcome.snapshot->facts, options);
+            if (!one) return report_input_error(one.error(), args.output);
+            verdicts.add(index, one->result);
+            if (checked.size() < kMaxCachedChecks) checked.emplace(std::move(outcome.check_key), std::move(one->result));
         }
     }
     summary.nodes = tally.nodes();

@@ -206,7 +206,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     return std::move(snapshot.facts);
 }
 
-Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimits& limits) {
+Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimits& limits, bool documents_only) {
     const util::InputFd file = PREFLIGHT_TRY(util::open_input(path, util::kSnapshotBundle));
     auto compressed = file.size();
     ArchiveReader r;
@@ -236,6 +236,7 @@ Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimi
         }
         if (name == "manifest.json") manifest_text = data;
         if (name == "facts.json") facts_text = data;
+        if (documents_only && manifest_text && facts_text) break;
     }
     if (!manifest_text) return fail("not a snapshot bundle: it has no manifest.json", Location{path});
     if (!facts_text) return fail("not a snapshot bundle: it has no facts.json", Location{path});

@@ -42,7 +42,9 @@ std::string default_node_name();
 // non-regular members, duplicates, truncated or corrupt data, and members or totals
 // past the limits.
 Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits = {});
-// The same, with the manifest.
-Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimits& limits = {});
+// The same, with the manifest. `documents_only` stops once manifest.json and
+// facts.json are read (probe writes them first): the evidence after them is neither
+// read nor checked, which is what `fleet` needs of ten thousand bundles.
+Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimits& limits = {}, bool documents_only = false);
 
 }  // namespace preflight::facts
