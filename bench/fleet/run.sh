@@ -22,18 +22,19 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 # median FILE: the middle line of a file of numbers.
 median() { sort -n "$1" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
-measure() {  # measure NAME RUNS COMMAND…: median wall seconds and peak RSS (MiB)
+measure() {  # measure NAME RUNS COMMAND…: median wall and CPU seconds and peak RSS (MiB)
   local name=$1 runs=$2
   shift 2
-  : >"$work/wall" && : >"$work/rss"
+  : >"$work/wall" && : >"$work/cpu" && : >"$work/rss"
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
-    read -r wall rss <"$work/time"
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
+    read -r wall user sys rss <"$work/time"
     echo "$wall" >>"$work/wall"
+    awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.2f\n", u + s}' >>"$work/cpu"
     echo "$rss" >>"$work/rss"
   done
-  printf '%-40s median %6s s wall, peak RSS %s MiB (%s runs)\n' "$name" "$(median "$work/wall")" \
-    "$(awk -v k="$(median "$work/rss")" 'BEGIN {printf "%.1f", k / 1024}')" "$runs"
+  printf '%-40s median %6s s wall, %6s s CPU, peak RSS %s MiB (%s runs)\n' "$name" "$(median "$work/wall")" \
+    "$(median "$work/cpu")" "$(awk -v k="$(median "$work/rss")" 'BEGIN {printf "%.1f", k / 1024}')" "$runs"
 }
 
 measure "fleet, 10,000 bundles" 3 "$bin" fleet "$work/bundles" --expect 'n[00000-09999]'

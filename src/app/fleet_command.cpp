@@ -39,6 +39,7 @@ Result<std::vector<std::string>> bundle_files(const std::vector<std::string>& in
     std::vector<std::string> files;
     for (const auto& input : inputs) {
         std::error_code ec;
+        if (!fs::exists(input, ec)) return fail("no such file or directory", Location{input});
         if (!fs::is_directory(input, ec)) {
             files.push_back(input);
             continue;
@@ -47,6 +48,7 @@ Result<std::vector<std::string>> bundle_files(const std::vector<std::string>& in
         for (fs::directory_iterator it(input, ec), end; !ec && it != end; it.increment(ec))
             if (it->path().filename().string().ends_with(".tar.gz")) found.push_back(it->path().string());
         if (ec) return fail("cannot list the directory: " + ec.message(), Location{input});
+        if (found.empty()) return fail("the directory holds no *.tar.gz bundle", Location{input});
         std::sort(found.begin(), found.end());
         files.insert(files.end(), found.begin(), found.end());
     }
