@@ -78,9 +78,8 @@ int run(const FleetArgs& args) {
     if (!args.expect.empty()) {
         auto names = util::expand_hostlist(args.expect);
         if (!names)
-            return report_input_error(Error{names.error().message,
-                                            Location{"--expect", 1, names.error().column, "", args.expect}},
-                                      args.output);
+            return report_input_error(
+                Error{names.error().message, Location{"--expect", 1, names.error().column, "", args.expect}}, args.output);
         expected = std::move(*names);
     }
     auto files = bundle_files(args.inputs);
@@ -159,9 +158,7 @@ Command register_fleet(CLI::App& app, const std::string& exe_path) {
         "reads them. Exits 1 when a fact a rule reads differs, a node fails --job, an --expect\n"
         "node sent no bundle, or a bundle is unreadable; drift no rule reads is only reported.\n"
         "Example: preflight fleet bundles/ --expect \"$SLURM_JOB_NODELIST\" --job job.toml");
-    cmd->add_option("inputs", args->inputs, "Snapshot bundles, or directories holding them")
-        ->required()
-        ->type_name("BUNDLE|DIR");
+    cmd->add_option("inputs", args->inputs, "Snapshot bundles, or directories holding them")->required()->type_name("BUNDLE|DIR");
     cmd->add_option("--expect", args->expect, "The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])")
         ->type_name("HOSTLIST");
     cmd->add_option("--job", args->job, "Check this job on every node and group the nodes by verdict")->type_name("JOB.toml");

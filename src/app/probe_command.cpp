@@ -38,8 +38,8 @@ int run(const ProbeArgs& args) {
     if (!node) return report_input_error(node.error(), args.output);
     std::cerr << output::probe_findings(*node);
     if (!args.output_file.empty()) {
-        auto bundle = facts::snapshot_bundle(*node, evidence_files(*node),
-                                              args.node.empty() ? facts::default_node_name() : args.node);
+        auto bundle =
+            facts::snapshot_bundle(*node, evidence_files(*node), args.node.empty() ? facts::default_node_name() : args.node);
         if (!bundle) return report_input_error(bundle.error(), args.output);
         auto written = util::write_output(args.output_file, *bundle, {.force = args.force});
         if (!written) return report_input_error(written.error(), args.output);

@@ -36,8 +36,7 @@ bool FactTally::add(const std::string& node, const facts::NodeFacts& facts) {
         const FactRef ref = FactRef::revision(name);
         count(ref.phrase(), read_.count(ref) > 0, shown(f.value, kAbsent), at);
     }
-    for (const auto& [name, f] : facts.hardware)
-        count(name, read_.count(FactRef::config(name)) > 0, shown(f.value, kAbsent), at);
+    for (const auto& [name, f] : facts.hardware) count(name, read_.count(FactRef::config(name)) > 0, shown(f.value, kAbsent), at);
     for (const auto& ref : read_) {
         if (ref.kind != FactRef::Kind::env) continue;
         auto it = facts.env.find(ref.name);

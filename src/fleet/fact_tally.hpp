@@ -25,9 +25,9 @@ struct ValueNodes {
 
 // A fact whose value is not the same on every node.
 struct Drift {
-    std::string fact;            // "pkg torch", "env HCCL_BUFFSIZE", "revision megatron-core", "binary.x.sha256"
-    bool read_by_rules = false;  // a loaded rule reads it: the drift fails the fleet
-    ValueNodes majority;         // the value most nodes hold (ties: the first in text order)
+    std::string fact;                // "pkg torch", "env HCCL_BUFFSIZE", "revision megatron-core", "binary.x.sha256"
+    bool read_by_rules = false;      // a loaded rule reads it: the drift fails the fleet
+    ValueNodes majority;             // the value most nodes hold (ties: the first in text order)
     std::vector<ValueNodes> others;  // the rest, most nodes first
 };
 

@@ -24,7 +24,7 @@ struct FleetSummary {
     std::vector<std::string> unexpected;  // a bundle, not expected
     std::vector<std::string> duplicates;  // a second bundle of one node (ignored)
     std::vector<UnreadableBundle> unreadable;
-    std::optional<std::string> job;       // --job
+    std::optional<std::string> job;  // --job
     std::vector<VerdictGroup> verdicts;
 
     // Exit 1: a fact some rule reads drifts, a node fails the job, an expected node

@@ -10,7 +10,9 @@ void VerdictGroups::add(NodeIndex node, const rules::CheckResult& result) {
         if (!f.suppressed && f.severity >= Severity::warning)  // as has_at_least counts them
             findings.push_back({f.rule, f.severity, f.message});
     std::sort(findings.begin(), findings.end());
-    std::string verdict = result.has_at_least(Severity::error) ? "fail" : result.has_at_least(Severity::warning) ? "warn" : "pass";
+    std::string verdict = result.has_at_least(Severity::error)     ? "fail"
+                          : result.has_at_least(Severity::warning) ? "warn"
+                                                                   : "pass";
     if (verdict == "fail") any_fail_ = true;
     groups_[{std::move(verdict), std::move(findings)}].push_back(node);
 }

@@ -23,7 +23,7 @@ struct GroupFinding {
 };
 
 struct VerdictGroup {
-    std::string verdict;  // "pass", "warn", "fail"
+    std::string verdict;                 // "pass", "warn", "fail"
     std::vector<GroupFinding> findings;  // the errors and warnings that count (not suppressed)
     std::vector<NodeIndex> nodes;        // ascending
 };

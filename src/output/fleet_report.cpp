@@ -51,13 +51,16 @@ std::string fleet_text(const FleetSummary& s) {
     if (!read && !unread) out += "drift: none\n";
     if (s.expected) {
         if (s.missing.empty()) out += fmt::format("missing nodes: none of {}\n", printable(*s.expected));
-        else out += fmt::format("missing nodes: {} ({})\n", count_of(s.missing.size()), printable(util::compress_hostlist(s.missing)));
+        else
+            out += fmt::format("missing nodes: {} ({})\n", count_of(s.missing.size()),
+                               printable(util::compress_hostlist(s.missing)));
         if (!s.unexpected.empty())
             out += fmt::format("unexpected nodes: {} ({})\n", count_of(s.unexpected.size()),
                                printable(util::compress_hostlist(s.unexpected)));
     }
     if (!s.duplicates.empty())
-        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n", printable(util::compress_hostlist(s.duplicates)));
+        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n",
+                           printable(util::compress_hostlist(s.duplicates)));
     for (const auto& u : s.unreadable) out += fmt::format("unreadable bundle: {}: {}\n", printable(u.file), printable(u.message));
     if (s.job) {
         out += fmt::format("verdicts against {}:\n", printable(*s.job));
@@ -86,7 +89,8 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
     for (const auto& d : s.drift) {
         json others = json::array();
         for (const auto& o : d.others) others.push_back(value_nodes(o));
-        drift.push_back({{"fact", d.fact}, {"read_by_rules", d.read_by_rules}, {"majority", value_nodes(d.majority)}, {"differing", others}});
+        drift.push_back(
+            {{"fact", d.fact}, {"read_by_rules", d.read_by_rules}, {"majority", value_nodes(d.majority)}, {"differing", others}});
     }
     j["drift"] = drift;
     if (s.expected)
@@ -104,7 +108,8 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
             json findings = json::array();
             for (const auto& f : g.findings)
                 findings.push_back({{"rule", f.rule}, {"severity", std::string(to_string(f.severity))}, {"message", f.message}});
-            groups.push_back({{"verdict", g.verdict}, {"count", g.nodes.size()}, {"nodes", hostlist(s, g.nodes)}, {"findings", findings}});
+            groups.push_back(
+                {{"verdict", g.verdict}, {"count", g.nodes.size()}, {"nodes", hostlist(s, g.nodes)}, {"findings", findings}});
         }
         j["job"] = *s.job;
         j["verdicts"] = groups;

@@ -23,8 +23,7 @@ struct HostlistError {
 // ("rack[1-2]-n[1-2]") and text after them. Refuses, with the column: unbalanced or
 // nested brackets, an empty name or range, a non-number, lo > hi, and lists that
 // would spell more than `limit` names.
-tl::expected<std::vector<std::string>, HostlistError> expand_hostlist(std::string_view text,
-                                                                      std::size_t limit = 1'000'000);
+tl::expected<std::vector<std::string>, HostlistError> expand_hostlist(std::string_view text, std::size_t limit = 1'000'000);
 
 // The shortest usual spelling of a set of names: duplicates dropped, names grouped by
 // the text before their trailing digits and by zero padding, consecutive numbers as
