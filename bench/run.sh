@@ -12,7 +12,9 @@
 #      keys, beside a binary from before a change (PREFLIGHT_BEFORE=path) in the
 #      same run when one is given;
 #   7. hyperfine: `preflight check` of a 60-flag launch script beside `check` of the
-#      job file `preflight import` writes from it.
+#      job file `preflight import` writes from it;
+#   8. bench/ci/run.sh: 1,000 job files in one `check DIR` beside 1,000 invocations,
+#      and the one process's peak RSS.
 # Usage: [PREFLIGHT_BEFORE=OLD_BINARY] bench/run.sh [BUILD_DIR]   (default: build-bench, a Release build)
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -151,3 +153,6 @@ r = json.load(open(sys.argv[1]))["results"]
 script, job = r[0]["median"], r[1]["median"]
 print(f"check train-60-flags.sh: {script*1000:.2f} ms; check of its imported job: {job*1000:.2f} ms (medians of {len(r[0]['times'])}); ratio {script/job:.2f}x (goal: at most 1.3x)")
 PY
+
+echo
+"$root/bench/ci/run.sh" "$build/preflight"

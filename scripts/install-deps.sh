@@ -7,9 +7,9 @@ packages=(
   g++ cmake ninja-build pkg-config
   libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev libdtl-dev
   libgtest-dev libgmock-dev libbenchmark-dev
-  python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
+  perl python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time
-  groff-base man-db zsh fish
+  groff-base man-db zsh fish lintian
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
   slurmctld slurmd slurm-client munge
 )

@@ -19,7 +19,9 @@ echo "== build with clang under ASan + UBSan (and libFuzzer coverage); run every
 # One sanitized tree serves both: PREFLIGHT_FUZZ instruments everything with ASan + UBSan
 # and adds the fuzz_NAME binaries, so CI compiles the code twice, not three times.
 CC=clang CXX=clang++ "$root/scripts/build.sh" "$root/build-sanitize" -DCMAKE_BUILD_TYPE=Debug -DPREFLIGHT_FUZZ=ON
+# Tests labelled plain_only (daemons, out-of-tree builds) exercise nothing the
+# sanitizers add to what the other tests already run under them.
 ASAN_OPTIONS=detect_leaks=1:abort_on_error=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 \
-  ctest --test-dir "$root/build-sanitize" -j "$jobs" --output-on-failure
+  ctest --test-dir "$root/build-sanitize" -j "$jobs" --output-on-failure -LE plain_only
 cmake --build "$root/build-sanitize" -j "$jobs" --target fuzz_all
 ASAN_OPTIONS=detect_leaks=1 UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1 "$root/tests/fuzz/run_fuzzers.sh" "$root/build-sanitize" 3000

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <climits>
 #include <iostream>
+#include <string_view>
 
 #include <fmt/format.h>
 
@@ -36,11 +37,19 @@ int run(int argc, char** argv) {
         "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"
         "share/preflight/rules and a build tree's rules/, in that order.\n"
         "Run 'preflight COMMAND --help' for a command's options. See docs/manual.md.");
-    std::vector<Command> commands = {
-        register_check(app, exe_path),   register_fix(app, exe_path),    register_env(app, exe_path),
-        register_args(app, exe_path),    register_probe(app, exe_path),  register_scan(app, exe_path),
-        register_explain(app, exe_path), register_import(app, exe_path), register_exec(app, exe_path),
-        register_fleet(app, exe_path)};
+    // CLI11 hands words after `--` to the positionals like any other; check alone must
+    // know, since its words are then one launch command line and not paths.
+    bool dash_dash = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
+    std::vector<Command> commands = {register_check(app, exe_path, dash_dash),
+                                     register_fix(app, exe_path),
+                                     register_env(app, exe_path),
+                                     register_args(app, exe_path),
+                                     register_probe(app, exe_path),
+                                     register_scan(app, exe_path),
+                                     register_explain(app, exe_path),
+                                     register_import(app, exe_path),
+                                     register_exec(app, exe_path),
+                                     register_fleet(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
     for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
 

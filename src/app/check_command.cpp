@@ -2,6 +2,7 @@
 // fallbacks and limitations.
 #include <iostream>
 
+#include "app/check_inputs.hpp"
 #include "app/evaluate.hpp"
 #include "app/gate_options.hpp"
 #include "app/launch_input.hpp"
@@ -10,14 +11,20 @@
 #include "output/fact_lines.hpp"
 #include "output/printable.hpp"
 #include "output/report.hpp"
+#include "output/test_results.hpp"
 #include "rules/check_job.hpp"
 #include "rules/engine.hpp"
+#include "util/files.hpp"
+#include "util/output_target.hpp"
+#include "util/parallel.hpp"
 
 namespace preflight::app {
 namespace {
 
 struct CheckArgs {
-    std::vector<std::string> inputs;  // a job file, a launch script, or a command line after --
+    std::vector<std::string> inputs;  // job files, launch scripts, directories; or a command line after --
+    std::string output_file;          // -o
+    bool skip_non_jobs = false;       // named files selected as a walk selects them
     std::vector<std::string> with;
     bool launch = false;
     std::string fail_on = "error";
@@ -43,87 +50,188 @@ rules::CheckOptions check_options(const CheckArgs& args) {
     return options;
 }
 
-// A launch script or a command line: each launch checked on its own, one report.
-int run_launches(const CheckArgs& args, bool command_line) {
+// One file checked: a job (one result) or a launch script (one result per launch).
+struct FileCheck {
+    CheckTarget target;
+    std::optional<Error> error;              // unreadable or invalid: reported on stderr, exit 2
+    std::optional<config::RunConfig> job;    // a job file's configuration
+    std::optional<LaunchInput> script;       // a launch script's launches
+    std::vector<rules::CheckedJob> checked;  // one per job or launch
+    std::string job_text;                    // a job file's text, for SARIF fixes
+};
+
+// Reads and checks one file against the loaded packs. A launch script found by a walk
+// that holds no launch is passed over (most shell scripts of a repository are not
+// launches); one the user named is an error, as a job file that is not one is.
+void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts::NodeFacts* node, FileCheck& file) {
+    auto record = [&](Result<rules::CheckedJob> one) {
+        if (!one) return file.error = std::move(one.error()), false;
+        file.checked.push_back(std::move(*one));
+        return true;
+    };
+    if (file.target.kind == CheckTarget::Kind::job) {
+        if (!args.with.empty() && file.target.named) {
+            file.error =
+                Error{"--with lays a partial configuration under a launch; a job file gives its own", Location{file.target.path}};
+            return;
+        }
+        auto config = config::load_run_config(file.target.path, [&](const std::string& p) { return rules.scheme_of(p); });
+        if (!config) return void(file.error = std::move(config.error()));
+        file.job = std::move(*config);
+        file.job_text = util::read_file(file.target.path).value_or("");
+        record(rules::check_job(rules, *file.job, node, check_options(args)));
+        return;
+    }
+    auto input = read_launch_script(file.target.path, rules, args.with, file.target.named);
+    if (!input) return void(file.error = std::move(input.error()));
+    file.script = std::move(*input);
+    for (const auto& l : file.script->launches)
+        if (!record(rules::check_job(rules, l.launch.config, node, check_options(args)))) return;
+}
+
+// What a report renders of one checked file.
+struct Rendered {
+    std::vector<output::FileReport> reports;   // text and JSON
+    std::vector<output::CheckedFile> results;  // the CI formats
+};
+
+Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& files) {
+    Rendered out;
+    for (const auto& f : files) {
+        if (f.error) {
+            out.reports.push_back({f.target.path, false, {}, &*f.error});
+            continue;
+        }
+        output::FileReport report{f.target.path, f.script.has_value(), {}, nullptr};
+        for (std::size_t i = 0; i < f.checked.size(); ++i) {
+            const auto& result = f.checked[i].result;
+            if (f.script) {
+                const auto& l = f.script->launches[i];
+                report.launches.push_back({{l.launch.config.path, &result, verdict(result), args.output.quiet},
+                                           l.label,
+                                           l.command.where,
+                                           l.launch.launcher->name});
+                out.results.push_back({l.launch.config.path, &result});
+            } else {
+                report.launches.push_back({{f.target.path, &result, verdict(result), args.output.quiet}, "", {}, ""});
+                out.results.push_back({f.target.path, &result, &f.job_text, &f.checked[i].facts});
+            }
+        }
+        if (f.script || !f.checked.empty()) out.reports.push_back(std::move(report));
+    }
+    return out;
+}
+
+// The report in the chosen format, for a single input shaped as before (one job's
+// report, or one script's launches) and for several as one report over all files.
+std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Rendered& in, bool single, const std::string& shown,
+                   const output::Style& style) {
+    const auto& format = args.output.format;
+    if (format == "sarif") return output::sarif_report(rules, in.results).dump(2) + "\n";
+    if (format == "github") return output::github_annotations(in.results);
+    if (format == "junit") return output::junit_report(rules, in.results, threshold_of(args));
+    if (format == "tap") return output::tap_report(rules, in.results, threshold_of(args));
+    if (format == "codequality") return output::code_quality_report(in.results).dump(2) + "\n";
+    if (single && in.reports.size() == 1) {
+        const auto& r = in.reports.front();
+        if (!r.script) {
+            if (format == "json") return output::json_report(r.launches.front().report).dump(2) + "\n";
+            return output::text_report(r.launches.front().report, style);
+        }
+        if (format == "json")
+            return output::json_launch_report(shown, output::worst_verdict(in.reports), r.launches).dump(2) + "\n";
+        return output::text_launch_report(r.launches, style);
+    }
+    if (format == "json") return output::json_files_report(in.reports).dump(2) + "\n";
+    return output::text_files_report(in.reports, style);
+}
+
+int run(const CheckArgs& args, bool command_line) {
+    if (args.inputs.empty())
+        return report_input_error(Error{"name a job file, a launch script, or a command line after --", {}}, args.output);
+    if (!command_line && args.launch && args.inputs.size() > 1)
+        return report_input_error(Error{"--launch reads one file as a launch script; name one", {}}, args.output);
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
-    auto input = command_line ? read_launch_argv(args.inputs, *rules, args.with)
-                              : read_launch_script(args.inputs.front(), *rules, args.with);
-    if (!input) return report_input_error(input.error(), args.output);
+
+    std::vector<FileCheck> files;
     std::optional<facts::NodeFacts> node;
     if (args.facts.any_source()) {
         auto collected = node_facts(args.facts, *rules);
         if (!collected) return report_input_error(collected.error(), args.output);
         node = std::move(*collected);
     }
-    std::vector<rules::CheckedJob> checked;
-    for (const auto& l : input->launches) {
-        auto one = rules::check_job(*rules, l.launch.config, node ? &*node : nullptr, check_options(args));
-        if (!one) return report_input_error(one.error(), args.output);
-        if (args.dump_facts)
-            std::cout << output::printable("== " + l.label) << "\n" << output::fact_set_lines(one->facts) << "\n";
-        checked.push_back(std::move(*one));
+    const facts::NodeFacts* node_ptr = node ? &*node : nullptr;
+    bool single = true;
+    if (command_line) {
+        // The words after -- are one launch, with this process's environment as its own.
+        auto input = read_launch_argv(args.inputs, *rules, args.with);
+        if (!input) return report_input_error(input.error(), args.output);
+        FileCheck f{{"", CheckTarget::Kind::script, true}, {}, {}, std::move(*input), {}};
+        for (const auto& l : f.script->launches) {
+            auto one = rules::check_job(*rules, l.launch.config, node_ptr, check_options(args));
+            if (!one) return report_input_error(one.error(), args.output);
+            f.checked.push_back(std::move(*one));
+        }
+        files.push_back(std::move(f));
+    } else {
+        auto targets = collect_check_targets(args.inputs, args.skip_non_jobs);
+        if (!targets) return report_input_error(targets.error(), args.output);
+        if (args.launch)
+            for (auto& t : *targets) t.kind = CheckTarget::Kind::script;
+        single = targets->size() == 1 && targets->front().named && !args.skip_non_jobs;
+        for (auto& t : *targets) files.push_back({std::move(t), {}, {}, {}, {}});
+        // Files are independent: each is read and checked on its own core, into its
+        // own slot, so the report's order is the targets' order whatever the timing.
+        util::parallel_for(files.size(), [&](std::size_t i) { check_file(args, *rules, node_ptr, files[i]); });
+        if (single && files.front().error) return report_input_error(*files.front().error, args.output);
     }
-    // Waivers and baselines (gate_options.hpp): one call over every launch.
+
+    if (args.dump_facts)
+        for (const auto& f : files)
+            for (std::size_t i = 0; i < f.checked.size(); ++i) {
+                if (f.script) std::cout << output::printable("== " + f.script->launches[i].label) << "\n";
+                else if (!single) std::cout << output::printable("== " + f.target.path) << "\n";
+                std::cout << output::fact_set_lines(f.checked[i].facts) << "\n";
+            }
+
+    // Waivers and baselines (gate_options.hpp): one call over every job and launch.
     std::vector<GateInput> gated;
-    for (std::size_t i = 0; i < checked.size(); ++i)
-        gated.push_back(
-            {input->launches[i].launch.config.path, &input->launches[i].launch.config, &checked[i].facts, &checked[i].result});
+    for (auto& f : files)
+        for (std::size_t i = 0; i < f.checked.size(); ++i) {
+            const config::RunConfig* config = f.script ? &f.script->launches[i].launch.config : &*f.job;
+            gated.push_back({f.script ? config->path : f.target.path, config, &f.checked[i].facts, &f.checked[i].result});
+        }
     if (auto gates = apply_gates(args.gates, *rules, gated); !gates) return report_input_error(gates.error(), args.output);
-    std::vector<output::LaunchReportInput> reports;
-    bool fails = false;
-    std::string worst = "pass";
-    for (std::size_t i = 0; i < checked.size(); ++i) {
-        const auto& l = input->launches[i];
-        const auto& result = checked[i].result;
-        std::string v = verdict(result);
-        if (v == "fail" || (v == "warn" && worst == "pass")) worst = v;
-        fails = fails || result.has_at_least(threshold_of(args));
-        reports.push_back(
-            {{l.launch.config.path, &result, v, args.output.quiet}, l.label, l.command.where, l.launch.launcher->name});
-    }
+
+    // Unreadable files of a many-file run: each named on stderr; the report covers the rest.
+    bool unreadable = false;
+    for (const auto& f : files)
+        if (f.error) {
+            report_input_error(*f.error, args.output);
+            unreadable = true;
+        }
+
+    auto rendered = render_inputs(args, files);
+    bool writes_file = !args.output_file.empty() && args.output_file != "-";
+    auto style = writes_file ? output::Style{} : args.output.stdout_style();
     std::string shown = command_line ? "" : args.inputs.front();
-    std::vector<output::CheckedFile> files;
-    for (std::size_t i = 0; i < checked.size(); ++i) files.push_back({input->launches[i].launch.config.path, &checked[i].result});
-    if (args.output.format == "json") std::cout << output::json_launch_report(shown, worst, reports).dump(2) << "\n";
-    else if (args.output.format == "sarif") std::cout << output::sarif_report(*rules, files).dump(2) << "\n";
-    else if (args.output.format == "github") std::cout << output::github_annotations(files);
-    else std::cout << output::text_launch_report(reports, args.output.stdout_style());
+    std::string report = render(args, *rules, rendered, single, shown, style);
+    if (writes_file) {
+        if (auto written = util::write_output(args.output_file, report); !written)
+            return report_input_error(Error{written.error()}, args.output);
+    } else {
+        std::cout << report;
+    }
+    if (unreadable) return exit_bad_input;
+    bool fails = false;
+    for (const auto& r : rendered.results) fails = fails || r.result->has_at_least(threshold_of(args));
     return fails ? exit_findings : exit_pass;
-}
-
-int run(const CheckArgs& args) {
-    if (args.inputs.empty())
-        return report_input_error(Error{"name a job file, a launch script, or a command line after --", {}}, args.output);
-    bool command_line = args.inputs.size() > 1;
-    if (command_line || args.launch || is_launch_script(args.inputs.front())) return run_launches(args, command_line);
-    if (!args.with.empty())
-        return report_input_error(Error{"--with lays a partial configuration under a launch; a job file gives its own", {}},
-                                  args.output);
-
-    const std::string& job = args.inputs.front();
-    auto evaluation = evaluate_job(job, args.rules, args.facts, check_options(args));
-    if (!evaluation) return report_input_error(evaluation.error(), args.output);
-    // Waivers and baselines (gate_options.hpp).
-    if (auto gates =
-            apply_gates(args.gates, evaluation->rules, {{job, &evaluation->config, &evaluation->facts, &evaluation->result}});
-        !gates)
-        return report_input_error(gates.error(), args.output);
-    const auto& result = evaluation->result;
-    if (args.dump_facts) std::cout << output::fact_set_lines(evaluation->facts) << "\n";
-
-    output::ReportInput in{job, &result, verdict(result), args.output.quiet};
-    if (args.output.format == "json") std::cout << output::json_report(in).dump(2) << "\n";
-    else if (args.output.format == "sarif")
-        std::cout << output::sarif_report(evaluation->rules, {{job, &result}}).dump(2) << "\n";
-    else if (args.output.format == "github") std::cout << output::github_annotations({{job, &result}});
-    else std::cout << output::text_report(in, args.output.stdout_style());
-    return result.has_at_least(threshold_of(args)) ? exit_findings : exit_pass;
 }
 
 }  // namespace
 
-Command register_check(CLI::App& app, const std::string& exe_path) {
+Command register_check(CLI::App& app, const std::string& exe_path, bool command_line) {
     auto args = std::make_shared<CheckArgs>();
     args->rules.exe_path = exe_path;
     auto* cmd =
@@ -134,23 +242,34 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
         "A launch script (.sh, .bash, or a #!...sh first line) is read as bash would run it; each launch\n"
         "in it is checked on its own, its findings located at the script's lines. After --, the words\n"
         "are one launch command line, with this process's environment as its own.\n"
-        "--format sarif writes SARIF 2.1.0 (code scanning); --format github writes workflow commands\n"
-        "that GitHub Actions shows as annotations on the pull request (docs/ci.md).\n"
+        "Several paths, or a directory, are checked in one run on every core: in a directory, every\n"
+        "*.toml that declares `schema` and every shell script with a launch, skipping .git and what\n"
+        ".gitignore excludes; one report, one exit code, files in name order.\n"
+        "CI formats (docs/ci.md): sarif (SARIF 2.1.0, code scanning), github (workflow commands shown as\n"
+        "pull-request annotations), junit and tap (a test case per file and rule), codequality (GitLab).\n"
         "Exit: 0 pass, 1 findings at or above --fail-on, 2 unreadable input or rules, 3 internal error.\n"
         "Examples: preflight check share/examples/qwen3_5-27b-megatron-npu.toml --format json\n"
         "          preflight check train.sh --with site.toml\n"
+        "          preflight check . --format sarif -o preflight.sarif\n"
         "          preflight check --probe -- megatron sft --model Qwen/Qwen3-8B --tensor_model_parallel_size 2");
-    cmd->add_option("input", args->inputs, "A job file (job.toml), a launch script, or (after --) a launch command line")
+    cmd->add_option("input", args->inputs,
+                    "Job files (job.toml), launch scripts and directories; or, after --, a launch command line")
         ->required()
-        ->type_name("JOB.toml|SCRIPT|-- COMMAND...");
+        ->type_name("PATH...|-- COMMAND...");
     cmd->add_option("--with", args->with,
                     "A partial run configuration laid under a launch (hardware, packages, the image's environment); "
                     "the launch's own values win, a disagreement is a finding. Repeatable")
         ->type_name("FILE.toml")
         ->allow_extra_args(false);
     cmd->add_flag("--launch", args->launch, "Read the input as a launch script whatever its name");
+    cmd->add_flag("--skip-non-jobs", args->skip_non_jobs,
+                  "Pass over named files a directory walk would pass over (TOML without `schema`, scripts "
+                  "without a launch) and accept finding none: for hooks that name every changed file");
     add_rules_option(cmd, args->rules);
-    add_output_options(cmd, args->output, {"text", "json", "sarif", "github"});
+    add_output_options(cmd, args->output, {"text", "json", "sarif", "github", "junit", "tap", "codequality"});
+    cmd->add_option("-o,--output", args->output_file,
+                    "Write the report to FILE (atomically: a reader never sees half of it) instead of standard output")
+        ->type_name("FILE");
     cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
         ->check(CLI::IsMember({"error", "warning"}))
         ->capture_default_str();
@@ -159,7 +278,7 @@ Command register_check(CLI::App& app, const std::string& exe_path) {
     cmd->add_flag("--dump-facts", args->dump_facts, "Print every fact the check starts from, as (origin) name = value");
     add_fact_options(cmd, args->facts, true);
     add_gate_options(cmd, args->gates);
-    return {cmd, [args] { return run(*args); }};
+    return {cmd, [args, command_line] { return run(*args, command_line); }};
 }
 
 }  // namespace preflight::app

@@ -58,7 +58,8 @@ Result<rules::RuleSet> load_rules(const RuleOptions& options);
 int report_input_error(const Error& e, const OutputOptions& output);
 
 // `exe_path` is this binary, from which the rule search path starts.
-Command register_check(CLI::App& app, const std::string& exe_path);
+// `command_line`: the arguments hold `--`, after which check's words are one launch.
+Command register_check(CLI::App& app, const std::string& exe_path, bool command_line);
 Command register_explain(CLI::App& app, const std::string& exe_path);
 std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path);
 Command register_env(CLI::App& app, const std::string& exe_path);

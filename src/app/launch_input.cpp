@@ -121,8 +121,8 @@ bool is_launch_script(const std::string& path) {
     return first.find("sh") != std::string::npos;
 }
 
-Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules,
-                                       const std::vector<std::string>& with) {
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with,
+                                       bool require_launch) {
     LaunchInput input{path, std::make_unique<launch::LauncherSet>(PREFLIGHT_TRY(launch::compile_launchers(rules))), {}};
     const auto& launchers = *input.launchers;
     launch::ReadOptions options;
@@ -139,7 +139,7 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
             one.launch.config.diagnostics.push_back({Severity::info, kNotInterpreted, s.what, s.where});
         input.launches.push_back(std::move(one));
     }
-    if (input.launches.empty())
+    if (input.launches.empty() && require_launch)
         return fail(fmt::format("no launch in {}: no command the loaded launchers recognise ({})", path,
                                 fmt::join(recognisable(launchers), ", ")),
                     Location{path});

@@ -33,9 +33,10 @@ struct LaunchInput {
 };
 
 // Reads every launch of a script. Errors: unreadable or malformed scripts (file and
-// line), --with files, a script with no launch a launcher table recognises.
-Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules,
-                                       const std::vector<std::string>& with);
+// line), --with files, and (with `require_launch`) a script with no launch a launcher
+// table recognises; without it such a script reads as no launches.
+Result<LaunchInput> read_launch_script(const std::string& path, const rules::RuleSet& rules, const std::vector<std::string>& with,
+                                       bool require_launch = true);
 
 // Reads one launch given as argv, with this process's environment as its own.
 Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules,

@@ -1,10 +1,12 @@
 #include "output/ci_report.hpp"
 
+#include <algorithm>
 #include <cctype>
 #include <map>
 
 #include <fmt/format.h>
 
+#include "output/patched_job.hpp"
 #include "rules/fingerprint.hpp"
 
 namespace preflight::output {
@@ -27,6 +29,55 @@ std::string uri_of(const std::string& path) {
 
 std::string file_of(const rules::Finding& f, const CheckedFile& file) {
     return f.location.file.empty() ? file.path : f.location.file;
+}
+
+// UTF-8 code points in s[0, n): SARIF counts characters, and the run says which kind.
+std::size_t code_points(const std::string& s, std::size_t n) {
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n && i < s.size(); ++i)
+        if ((static_cast<unsigned char>(s[i]) & 0xC0) != 0x80) ++count;
+    return count;
+}
+
+// The SARIF `fixes` of one finding: its rule's part of the patch applied to the job's
+// text, as one replacement of the lines that change. Empty when nothing changes there.
+nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& file, const std::string& uri) {
+    using json = nlohmann::ordered_json;
+    if (!f.fixable || !file.job_text || !file.facts) return json();
+    rules::Patch own;
+    for (const auto& [name, e] : file.result->patch.env)
+        if (e.rule == f.rule) own.env.emplace(name, e);
+    for (const auto& [key, e] : file.result->patch.config)
+        if (e.rule == f.rule) own.config.emplace(key, e);
+    if (own.empty()) return json();
+    auto patched = patched_job(*file.job_text, file.path, file.path, own, *file.facts);
+    if (!patched || patched->text == *file.job_text) return json();
+    const std::string& before = *file.job_text;
+    const std::string& after = patched->text;
+    // Common whole lines at both ends; what lies between is replaced.
+    std::size_t prefix = 0;
+    for (std::size_t i = 0; i < before.size() && i < after.size() && before[i] == after[i]; ++i)
+        if (before[i] == '\n') prefix = i + 1;
+    // Whole lines at the end: the last newline of the matching tail (or the whole rest,
+    // when it ends right at a line start of the longer text) bounds them.
+    std::size_t suffix = 0;
+    std::size_t room = std::min(before.size(), after.size()) - prefix;
+    std::size_t i = 1;
+    for (; i <= room && before[before.size() - i] == after[after.size() - i]; ++i)
+        if (before[before.size() - i] == '\n' && i > 1) suffix = i - 1;
+    if (i > room) {
+        const std::string& longer = before.size() > after.size() ? before : after;
+        std::size_t start = longer.size() - room;
+        if (start == 0 || longer[start - 1] == '\n') suffix = room;
+    }
+    std::size_t offset = code_points(before, prefix);
+    std::size_t length = code_points(before, before.size() - suffix) - offset;
+    std::string inserted = after.substr(prefix, after.size() - suffix - prefix);
+    json replacement = {{"deletedRegion", {{"charOffset", offset}, {"charLength", length}}},
+                        {"insertedContent", {{"text", inserted}}}};
+    json change = {{"artifactLocation", {{"uri", uri}}}, {"replacements", json::array({std::move(replacement)})}};
+    std::string description = f.fixes.empty() ? "apply " + f.rule + "'s fix" : fmt::format("{}", fmt::join(f.fixes, "; "));
+    return json::array({{{"description", {{"text", description}}}, {"artifactChanges", json::array({std::move(change)})}}});
 }
 
 }  // namespace
@@ -75,6 +126,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
                                                   {"status", "accepted"},
                                                   {"justification", f.suppressed->justification}}});
             }
+            if (auto fixes = sarif_fixes(f, file, uri_of(path)); !fixes.is_null()) r["fixes"] = std::move(fixes);
             json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
             if (!f.fixes.empty()) properties["fixes"] = f.fixes;
             if (!f.missing.empty()) properties["missing"] = f.missing;
@@ -85,6 +137,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
     json run;
     run["tool"] = {{"driver", {{"name", "preflight"}, {"version", PREFLIGHT_VERSION}, {"rules", std::move(descriptors)}}}};
     run["results"] = std::move(results);
+    run["columnKind"] = "unicodeCodePoints";
     json out;
     out["$schema"] = "https://json.schemastore.org/sarif-2.1.0.json";
     out["version"] = "2.1.0";
@@ -133,6 +186,32 @@ std::string github_annotations(const std::vector<CheckedFile>& files) {
                                       f.suppressed->kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline",
                                       f.suppressed->justification, message);
             out += fmt::format("::{} {}::{}\n", command, props, github_escape_data(message));
+        }
+    }
+    return out;
+}
+
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files) {
+    using json = nlohmann::ordered_json;
+    json out = json::array();
+    for (const auto& file : files) {
+        for (const auto& f : file.result->findings) {
+            // Accepted findings are no issue to show in a merge request.
+            if (f.suppressed) continue;
+            std::string path = file_of(f, file);
+            const char* severity = f.undetermined                    ? "info"
+                                   : f.severity == Severity::error   ? "critical"
+                                   : f.severity == Severity::warning ? "major"
+                                                                     : "info";
+            json issue;
+            issue["type"] = "issue";
+            issue["check_name"] = f.rule;
+            issue["description"] = f.message;
+            issue["categories"] = json::array({"Bug Risk"});
+            issue["severity"] = severity;
+            issue["fingerprint"] = rules::fingerprint(f, path);
+            issue["location"] = {{"path", path}, {"lines", {{"begin", std::max(f.location.line, 1)}}}};
+            out.push_back(std::move(issue));
         }
     }
     return out;

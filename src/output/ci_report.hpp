@@ -1,5 +1,7 @@
 // Check results in the formats CI systems display: SARIF 2.1.0 (GitHub code scanning and
-// other SARIF viewers) and GitHub Actions workflow commands (pull-request annotations).
+// other SARIF viewers), GitHub Actions workflow commands (pull-request annotations) and
+// GitLab's Code Quality report (merge-request widget). Test-report formats are in
+// test_results.hpp.
 #pragma once
 
 #include <string>
@@ -7,6 +9,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "facts/fact_set.hpp"
 #include "rules/engine.hpp"
 #include "rules/rule_set.hpp"
 
@@ -17,17 +20,28 @@ namespace preflight::output {
 struct CheckedFile {
     std::string path;
     const rules::CheckResult* result = nullptr;
+    // A job file's text and facts: with them, SARIF results carry `fixes` (the edits of
+    // the finding's rule, as `fix` would write them). Absent for launch scripts.
+    const std::string* job_text = nullptr;
+    const facts::FactSet* facts = nullptr;
 };
 
 // One SARIF run: the loaded rules as reportingDescriptors, each finding a result located
 // at its line and column (and end column when known), with partialFingerprints from
-// rules::fingerprint and `suppressions` for waived or baselined findings.
+// rules::fingerprint, `suppressions` for waived or baselined findings, and `fixes` for a
+// fixable finding of a job file: one replacement of the changed lines, with offsets in
+// Unicode code points (the run's columnKind).
 nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
 // notices (a suppressed one says what accepted it).
 std::string github_annotations(const std::vector<CheckedFile>& files);
+
+// GitLab's Code Quality report: a JSON array of issues (description, check_name,
+// fingerprint, severity info|major|critical, location.path and lines.begin), one per
+// finding that is not waived or baselined.
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files);
 
 // GitHub's escaping: the message of a workflow command, and a property value.
 std::string github_escape_data(const std::string& s);

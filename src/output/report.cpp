@@ -164,4 +164,96 @@ nlohmann::ordered_json json_launch_report(const std::string& input, const std::s
     return j;
 }
 
+namespace {
+
+std::string worse(const std::string& a, const std::string& b) {
+    if (a == "fail" || b == "fail") return "fail";
+    return a == "warn" || b == "warn" ? "warn" : "pass";
+}
+
+struct Tally {
+    std::size_t jobs = 0, scripts = 0, launches = 0, pass = 0, warn = 0, fail = 0, unreadable = 0;
+};
+
+Tally tally(const std::vector<FileReport>& files) {
+    Tally t;
+    for (const auto& f : files) {
+        if (f.error) {
+            ++t.unreadable;
+            continue;
+        }
+        (f.script ? t.scripts : t.jobs) += 1;
+        for (const auto& l : f.launches) {
+            if (f.script) ++t.launches;
+            const auto& v = l.report.verdict;
+            (v == "fail" ? t.fail : v == "warn" ? t.warn : t.pass) += 1;
+        }
+    }
+    return t;
+}
+
+}  // namespace
+
+std::string worst_verdict(const std::vector<FileReport>& files) {
+    std::string worst = "pass";
+    for (const auto& f : files)
+        for (const auto& l : f.launches) worst = worse(worst, l.report.verdict);
+    return worst;
+}
+
+std::string text_files_report(const std::vector<FileReport>& files, const Style& style) {
+    std::string out;
+    for (const auto& f : files) {
+        if (f.launches.empty()) continue;
+        if (!out.empty()) out += "\n";
+        if (f.script) {
+            out += text_launch_report(f.launches, style);
+        } else {
+            out += fmt::format("== {}\n", printable(f.path));
+            out += text_report(f.launches.front().report, style);
+        }
+    }
+    Tally t = tally(files);
+    out += fmt::format(
+        "\n{} ({} job file{}, {} launch{} in {} script{}): {} failed, {} warned, {} passed{}\n",
+        style.bold("checked: " + worst_verdict(files)), t.jobs, t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es",
+        t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn, t.pass,
+        t.unreadable ? fmt::format("; {} file{} unreadable (above, on stderr)", t.unreadable, t.unreadable == 1 ? "" : "s") : "");
+    return out;
+}
+
+nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
+    nlohmann::ordered_json j;
+    j["preflight_version"] = PREFLIGHT_VERSION;
+    j["output_version"] = 1;
+    j["verdict"] = worst_verdict(files);
+    Tally t = tally(files);
+    j["summary"] = {{"files", files.size()}, {"jobs", t.jobs}, {"scripts", t.scripts}, {"launches", t.launches},
+                    {"pass", t.pass},        {"warn", t.warn}, {"fail", t.fail}};
+    auto items = nlohmann::ordered_json::array();
+    for (const auto& f : files) {
+        nlohmann::ordered_json item;
+        if (f.error) {
+            const auto& l = f.error->location;
+            item["config"] = f.path;
+            item["error"] = {{"message", f.error->message},
+                             {"line", l.line > 0 ? nlohmann::ordered_json(l.line) : nlohmann::ordered_json(nullptr)},
+                             {"column", l.column > 0 ? nlohmann::ordered_json(l.column) : nlohmann::ordered_json(nullptr)}};
+            items.push_back(std::move(item));
+            continue;
+        } else if (f.script) {
+            std::string verdict = "pass";
+            for (const auto& l : f.launches) verdict = worse(verdict, l.report.verdict);
+            item = json_launch_report(f.path, verdict, f.launches);
+        } else {
+            item = json_report(f.launches.front().report);
+        }
+        item.erase("preflight_version");
+        item.erase("output_version");
+        items.push_back(std::move(item));
+    }
+    j["files"] = std::move(items);
+    return j;
+}
+
 }  // namespace preflight::output

@@ -6,6 +6,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "core/error.hpp"
 #include "output/style.hpp"
 #include "rules/engine.hpp"
 
@@ -35,5 +36,26 @@ std::string text_launch_report(const std::vector<LaunchReportInput>& launches, c
 //   {"launch": {"file", "line", "launcher"}, …the fields of json_report…}]}
 nlohmann::ordered_json json_launch_report(const std::string& input, const std::string& verdict,
                                           const std::vector<LaunchReportInput>& launches);
+
+// One file of a many-file run: a job file (one entry in `launches`, with no label) or
+// a launch script (one entry per launch; none when a walk found no launch in it).
+struct FileReport {
+    std::string path;
+    bool script = false;
+    std::vector<LaunchReportInput> launches;
+    const Error* error = nullptr;  // unreadable or invalid: told on stderr, counted here
+};
+
+// The worst verdict over files and launches: fail, then warn, then pass.
+std::string worst_verdict(const std::vector<FileReport>& files);
+
+// Each file under a `== FILE` line (a script's launches under their own), then one
+// summary line: files, launches, and how many passed, warned, failed and were unreadable.
+std::string text_files_report(const std::vector<FileReport>& files, const Style& style);
+// {"preflight_version", "output_version", "verdict", "summary": {"files", "jobs",
+//  "scripts", "launches", "pass", "warn", "fail", "unreadable"}, "files": [json_report of
+//  a job, or {"config": SCRIPT, "verdict", "launches": […]} of a script, or {"config",
+//  "error": {"message", "line", "column"}} of an unreadable file]}
+nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files);
 
 }  // namespace preflight::output

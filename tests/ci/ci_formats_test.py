@@ -7,14 +7,26 @@
   rule, level class and line, and a suppression for each suppressed finding.
 - GitHub workflow commands decode (the runner's unescaping) back to the JSON report's
   findings: file, line, column, rule and message, byte for byte.
+- A many-file run (directories, a waiver file, a baseline) is all of the above too, and
+  each of its files' reports equals the report of that file checked alone (the files are
+  checked in parallel; the result must not show it).
+- JUnit parses as XML (xml.etree) with a test case per (file, loaded rule) and the
+  counts the JSON report implies; TAP 13 is read by Perl's TAP::Parser with the same
+  counts; GitLab Code Quality issues carry the keys GitLab requires.
+- `-o FILE` writes what standard output would have shown.
+- A SARIF result's `fixes`, applied to the job file as a SARIF viewer applies them
+  (code-point offsets), give a job on which that rule no longer fires.
 
 Usage: ci_formats_test.py PREFLIGHT SOURCE_DIR
 """
 import json
 import pathlib
 import re
+import shutil
 import subprocess
 import sys
+import tempfile
+import xml.etree.ElementTree as ET
 
 import jsonschema
 
@@ -33,6 +45,8 @@ def check(args, cwd):
 
 
 def findings_of(report):
+    if "files" in report:
+        return [f for file in report["files"] for f in findings_of(file)]
     if "launches" in report:
         return [f for launch in report["launches"] for f in launch["findings"]]
     return report["findings"]
@@ -45,14 +59,114 @@ def unescape(s):
 ANNOTATION = re.compile(r"^::(error|warning|notice) (.*?)::(.*)$")
 
 
+def counted(f, fail_on="error"):
+    order = {"info": 0, "warning": 1, "error": 2}
+    return not f.get("suppressed") and order[f["severity"]] >= order[fail_on]
+
+
+def file_rule_pairs(report):
+    """(file, rule) -> the findings of that rule in that file, as the JSON report has them."""
+    pairs = {}
+    files = report["files"] if "files" in report else [report]
+    for file in files:
+        for f in findings_of(file):
+            pairs.setdefault((file["config"], f["rule"]), []).append(f)
+    return pairs
+
+
+def test_reports(name, args, cwd, report, rule_count):
+    pairs = file_rule_pairs(report)
+    checked = [f for f in report["files"] if f.get("launches", True)] if "files" in report else [report]
+    files = {file for file, _ in pairs} | {f["config"] for f in checked}
+    want_fail = sum(1 for fs in pairs.values() if any(counted(f) for f in fs))
+    want_skip = sum(1 for fs in pairs.values() if not any(counted(f) for f in fs) and any(f.get("undetermined") and not f.get("suppressed") for f in fs))
+    extra_rules = {rule for _, rule in pairs} - loaded_rules
+    want_tests = len(files) * rule_count + sum(1 for _, rule in pairs if rule in extra_rules)
+
+    root = ET.fromstring(check(args + ["--format", "junit"], cwd))
+    cases = root.findall("./testsuite/testcase")
+    got = (len(cases), sum(1 for c in cases if c.find("failure") is not None), sum(1 for c in cases if c.find("skipped") is not None))
+    if got != (want_tests, want_fail, want_skip):
+        failures.append(f"{name}: JUnit has (tests, failures, skipped) = {got}, the JSON report implies {(want_tests, want_fail, want_skip)}")
+    if (int(root.get("tests")), int(root.get("failures")), int(root.get("skipped"))) != got:
+        failures.append(f"{name}: JUnit's totals disagree with its test cases")
+    for c in cases:
+        if c.find("failure") is not None and not any(counted(f) for f in pairs.get((c.get("classname"), c.get("name")), [])):
+            failures.append(f"{name}: JUnit failure {c.get('classname')} {c.get('name')} has no finding behind it")
+
+    tap = check(args + ["--format", "tap"], cwd)
+    perl = subprocess.run(["perl", "-MTAP::Parser", "-e", TAP_COUNTS], input=tap, capture_output=True, text=True)
+    if perl.returncode != 0:
+        failures.append(f"{name}: TAP::Parser failed: {perl.stderr.strip()}")
+    else:
+        tap_counts = tuple(int(x) for x in perl.stdout.split())
+        if tap_counts != (want_tests, want_tests, want_fail, want_skip, 0):
+            failures.append(f"{name}: TAP (planned, run, failed, skipped, parse errors) = {tap_counts}, "
+                            f"want {(want_tests, want_tests, want_fail, want_skip, 0)}")
+
+    issues = json.loads(check(args + ["--format", "codequality"], cwd))
+    unsuppressed = [f for f in findings_of(report) if not f.get("suppressed")]
+    if len(issues) != len(unsuppressed):
+        failures.append(f"{name}: {len(issues)} Code Quality issues for {len(unsuppressed)} unsuppressed findings")
+    for issue in issues:
+        ok = (isinstance(issue.get("description"), str) and isinstance(issue.get("check_name"), str)
+              and re.fullmatch(r"[0-9a-f]{64}", issue.get("fingerprint", ""))
+              and issue.get("severity") in ("info", "minor", "major", "critical", "blocker")
+              and isinstance(issue.get("location", {}).get("path"), str)
+              and isinstance(issue["location"].get("lines", {}).get("begin"), int) and issue["location"]["lines"]["begin"] >= 1)
+        if not ok:
+            failures.append(f"{name}: Code Quality issue lacks a key GitLab requires: {issue}")
+
+
+# Prints planned, run, failed, skipped and parse-error counts of the TAP on stdin.
+TAP_COUNTS = r"""
+my $p = TAP::Parser->new({ source => do { local $/; <STDIN> } });
+my ($run, $failed, $skipped) = (0, 0, 0);
+while (my $r = $p->next) {
+    next unless $r->is_test;
+    $run++;
+    $failed++ unless $r->is_ok;
+    $skipped++ if $r->has_skip;
+}
+my @errors = $p->parse_errors;
+print join(" ", $p->tests_planned // 0, $run, $failed, $skipped, scalar @errors), "\n";
+"""
+
+
+def verify_fixes(name, sarif, cwd):
+    if sarif["runs"][0].get("columnKind") != "unicodeCodePoints":
+        failures.append(f"{name}: the run does not say how its offsets count")
+    for r in sarif["runs"][0]["results"]:
+        for fix in r.get("fixes", []):
+            (change,) = fix["artifactChanges"]
+            path = (cwd / change["artifactLocation"]["uri"]).resolve()
+            text = path.read_text()
+            for rep in sorted(change["replacements"], key=lambda x: -x["deletedRegion"]["charOffset"]):
+                at, n = rep["deletedRegion"]["charOffset"], rep["deletedRegion"]["charLength"]
+                text = text[:at] + rep["insertedContent"]["text"] + text[at + n:]
+            with tempfile.TemporaryDirectory() as tmp:
+                copy = pathlib.Path(tmp) / "d"
+                shutil.copytree(path.parent, copy)
+                (copy / path.name).write_text(text)
+                after = json.loads(check([str(copy / path.name), "--format", "json"], cwd))
+            if any(f["rule"] == r["ruleId"] and not f.get("undetermined") for f in findings_of(after)):
+                failures.append(f"{name}: SARIF fix of {r['ruleId']} applied, the rule still fires")
+            verified_fixes.append(r["ruleId"])
+
+
+verified_fixes = []
+
+
 def case(name, args, cwd, want_suppressed=False):
     report = json.loads(check(args + ["--format", "json"], cwd))
     findings = findings_of(report)
+    test_reports(name, args, cwd, report, len(loaded_rules))
     sarif = json.loads(check(args + ["--format", "sarif"], cwd))
     errors = sorted(validator.iter_errors(sarif), key=lambda e: list(e.path))
     if errors:
         failures.append(f"{name}: SARIF does not validate: {errors[0].message} at {list(errors[0].path)}")
         return
+    verify_fixes(name, sarif, cwd)
     results = sarif["runs"][0]["results"]
     if len(results) != len(findings):
         failures.append(f"{name}: {len(results)} SARIF results for {len(findings)} findings")
@@ -91,6 +205,9 @@ def case(name, args, cwd, want_suppressed=False):
             failures.append(f"{name}: annotation message {message!r} does not carry {f['message']!r}")
 
 
+loaded_rules = set(subprocess.run([preflight, "rules", "list", "--format", "ids", "--rules", str(src / "rules")],
+                                  capture_output=True, text=True, check=True).stdout.split())
+
 for example in sorted((src / "share/examples").glob("*.toml")):
     case(example.name, [str(example)], src)
 for script in sorted((src / "tests/launches/scripts").glob("*.sh"))[:4]:
@@ -98,6 +215,52 @@ for script in sorted((src / "tests/launches/scripts").glob("*.sh"))[:4]:
 case("waivers/inline", ["job.toml"], src / "tests/golden/waivers/inline", want_suppressed=True)
 case("baseline/new-and-fixed", ["job.toml", "--baseline", "baseline.json"], src / "tests/golden/baseline/new-and-fixed",
      want_suppressed=True)
+
+
+def many_file_run():
+    """Directories, a named file, a waiver file and a baseline in one run."""
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        shutil.copytree(src / "share/examples", tmp / "examples")
+        shutil.copytree(src / "tests/launches/scripts", tmp / "scripts")
+        (tmp / ".git").mkdir()  # a repository root: its .gitignore applies
+        (tmp / ".gitignore").write_text("scripts/swift-qwen3_5-*\n")
+        (tmp / "waivers.toml").write_text('[[waive]]\nrule = "tms-expandable-segments-npu"\njustification = "accepted for the demo"\n'
+                                         'owner = "ci"\nexpires = 2099-01-01\n')
+        first = sorted((tmp / "examples").glob("*.toml"))[0]
+        subprocess.run([preflight, "check", str(first), "--write-baseline", str(tmp / "baseline.json")], cwd=tmp,
+                       capture_output=True, env={"PREFLIGHT_RULES_PATH": str(src / "rules")})
+        args = ["examples", "scripts", "--waivers", "waivers.toml", "--baseline", "baseline.json", "--no-waiver-discovery"]
+        case("many-file run", args, tmp, want_suppressed=True)
+        report = json.loads(check(args + ["--format", "json"], tmp))
+        configs = [f["config"] for f in report["files"]]
+        if configs != sorted(configs, key=lambda c: c.split("/")):
+            failures.append(f"many-file run: files are not in name order: {configs}")
+        if any(c.startswith("scripts/swift-qwen3_5-") for c in configs):
+            failures.append("many-file run: a .gitignore'd script was checked")
+        if not any(c.startswith("scripts/") for c in configs):
+            failures.append("many-file run: no script was checked")
+        # Each file's report equals the report of that file checked alone (without gates,
+        # whose notices go to the run's first file).
+        plain = json.loads(check(["examples", "scripts", "--no-waiver-discovery", "--format", "json"], tmp))
+        for item in plain["files"]:
+            if "launches" in item and not item["launches"]:
+                continue  # a walked script with no launch: nothing to check alone
+            alone = json.loads(check([item["config"], "--format", "json", "--no-waiver-discovery"], tmp))
+            alone.pop("preflight_version"), alone.pop("output_version")
+            if alone != item:
+                failures.append(f"many-file run: {item['config']} differs from its report when checked alone")
+        # -o writes exactly what stdout shows.
+        shown = check(args + ["--format", "junit"], tmp)
+        subprocess.run([preflight, "check", *args, "--format", "junit", "-o", "out.xml"], cwd=tmp, capture_output=True,
+                       env={"PREFLIGHT_RULES_PATH": str(src / "rules")})
+        if (tmp / "out.xml").read_text() != shown:
+            failures.append("many-file run: -o out.xml differs from standard output")
+
+
+many_file_run()
+if not verified_fixes:
+    failures.append("no SARIF result carried fixes: the fix check checked nothing")
 
 for f in failures:
     print("FAIL " + f)

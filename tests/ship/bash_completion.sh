@@ -52,9 +52,10 @@ expect_has() {
 expect "check" ch
 expect "$(printf '%s\n' check fix env args probe scan explain import exec fleet rules | sort)" ""
 expect "$(printf '%s\n' doc functions list test)" rules ""
-expect "$(printf '%s\n' github json sarif text)" check --format ""
-expect "text" check --format t
-expect "$(printf '%s\n' github json sarif text)" check --format = ""   # --format=<TAB>, split at '='
+expect "$(printf '%s\n' codequality github json junit sarif tap text)" check --format ""
+expect "$(printf '%s\n' tap text)" check --format t
+expect "text" check --format te
+expect "$(printf '%s\n' codequality github json junit sarif tap text)" check --format = ""   # --format=<TAB>, split at '='
 expect "$(printf '%s\n' error warning)" check --fail-on ""
 expect "$(printf '%s\n' always auto never)" rules test --color ""
 expect "$(printf '%s\n' dotenv github k8s ray sh systemd)" env job.toml --emit ""

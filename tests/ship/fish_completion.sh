@@ -24,7 +24,7 @@ expect() {
   fi
 }
 expect "check" "preflight ch"
-expect "$(printf '%s\n' github json sarif text)" "preflight check --format "
+expect "$(printf '%s\n' codequality github json junit sarif tap text)" "preflight check --format "
 expect "$(printf '%s\n' doc functions list test)" "preflight rules "
 expect "$(printf '%s\n' ids json text)" "preflight rules list --format "
 expect "$(printf '%s\n' dotenv github k8s ray sh systemd)" "preflight env job.toml --emit "
