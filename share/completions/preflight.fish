@@ -183,7 +183,7 @@ complete -c preflight -n '__preflight_at \'exec\'' -F
 # preflight fleet
 complete -c preflight -n '__preflight_at \'fleet\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 complete -c preflight -n '__preflight_at \'fleet\'' -l 'expect' -r -F -d 'The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])'
-complete -c preflight -n '__preflight_at \'fleet\'' -l 'job' -r -F -d 'Check this job on every node and group the nodes by verdict'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'job' -r -F -d 'Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict'
 complete -c preflight -n '__preflight_at \'fleet\'' -l 'strict' -d 'With --job: undetermined error rules count as errors'
 complete -c preflight -n '__preflight_at \'fleet\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'fleet\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include "app/common.hpp"
+#include "app/launch_input.hpp"
 #include "core/exit_code.hpp"
 #include "facts/snapshot.hpp"
 #include "fleet/check_key.hpp"
@@ -65,12 +66,23 @@ struct NodeOutcome {
 // so a fleet of all-different nodes does not keep every result.
 constexpr std::size_t kMaxCachedChecks = 1024;
 
+// --job: a job file, or a launch script with exactly one launch (as `check train.sh` reads it).
+Result<config::RunConfig> load_job(const std::string& path, const rules::RuleSet& rules) {
+    if (!is_launch_script(path)) return config::load_run_config(path, [&](const std::string& p) { return rules.scheme_of(p); });
+    auto input = PREFLIGHT_TRY(read_launch_script(path, rules, {}));
+    if (input.launches.size() != 1)
+        return fail(fmt::format("--job takes a script with one launch; this one has {}: check it with `preflight check`",
+                                input.launches.size()),
+                    Location{path});
+    return std::move(input.launches.front().launch.config);
+}
+
 int run(const FleetArgs& args) {
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
     std::optional<config::RunConfig> job;
     if (!args.job.empty()) {
-        auto loaded = config::load_run_config(args.job, [&](const std::string& p) { return rules->scheme_of(p); });
+        auto loaded = load_job(args.job, *rules);
         if (!loaded) return report_input_error(loaded.error(), args.output);
         job = std::move(*loaded);
     }
@@ -161,7 +173,9 @@ Command register_fleet(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("inputs", args->inputs, "Snapshot bundles, or directories holding them")->required()->type_name("BUNDLE|DIR");
     cmd->add_option("--expect", args->expect, "The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])")
         ->type_name("HOSTLIST");
-    cmd->add_option("--job", args->job, "Check this job on every node and group the nodes by verdict")->type_name("JOB.toml");
+    cmd->add_option("--job", args->job,
+                    "Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict")
+        ->type_name("JOB.toml|SCRIPT");
     cmd->add_flag("--strict", args->strict, "With --job: undetermined error rules count as errors");
     add_rules_option(cmd, args->rules);
     add_output_options(cmd, args->output, {"text", "json"});
