@@ -173,8 +173,9 @@ Command register_fleet(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("inputs", args->inputs, "Snapshot bundles, or directories holding them")->required()->type_name("BUNDLE|DIR");
     cmd->add_option("--expect", args->expect, "The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])")
         ->type_name("HOSTLIST");
-    cmd->add_option("--job", args->job,
-                    "Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict")
+    cmd->add_option(
+           "--job", args->job,
+           "Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict")
         ->type_name("JOB.toml|SCRIPT");
     cmd->add_flag("--strict", args->strict, "With --job: undetermined error rules count as errors");
     add_rules_option(cmd, args->rules);
