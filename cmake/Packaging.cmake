@@ -23,6 +23,8 @@ set(CPACK_DEBIAN_COMPRESSION_TYPE gzip)  # fast to build in every test run
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/examples/ DESTINATION share/doc/preflight/examples)
 install(FILES ${PROJECT_SOURCE_DIR}/share/ci/github-actions.yml ${PROJECT_SOURCE_DIR}/share/ci/gitlab-ci.yml
         DESTINATION share/doc/preflight/ci)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/slurm/ DESTINATION share/doc/preflight/slurm)
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/share/k8s/ DESTINATION share/doc/preflight/k8s)
 # Debian wants the changelog and the man page compressed, reproducibly (-n: no name or
 # time in the gzip header).
 set(packaging_dir ${CMAKE_BINARY_DIR}/packaging)

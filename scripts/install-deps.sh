@@ -13,6 +13,7 @@ packages=(
   hyperfine time
   groff-base man-db zsh fish lintian
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()

@@ -5,7 +5,7 @@
 # Whether WORD names a subcommand of the command PATH: _preflight_is_command PATH WORD
 _preflight_is_command() {
     case "$1|$2" in
-        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|rules' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test') return 0 ;;
+        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|fleet' | '|rules' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test') return 0 ;;
     esac
     return 1
 }
@@ -13,7 +13,7 @@ _preflight_is_command() {
 # Whether OPTION of the command PATH takes a value: _preflight_takes_value PATH OPTION
 _preflight_takes_value() {
     case "$1|$2" in
-        'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color') return 0 ;;
+        'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color') return 0 ;;
     esac
     return 1
 }
@@ -97,6 +97,7 @@ _preflight() {
         'probe|--python') _preflight_files ;;
         'probe|--site-packages') _preflight_directories ;;
         'probe|-o' | 'probe|--output') _preflight_files ;;
+        'probe|--node') : ;;
         'scan|--rules') _preflight_directories ;;
         'scan|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
         'scan|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
@@ -111,6 +112,11 @@ _preflight() {
         'exec|--rules') _preflight_directories ;;
         'exec|--python') _preflight_files ;;
         'exec|--site-packages') _preflight_directories ;;
+        'fleet|--expect') _preflight_files ;;
+        'fleet|--job') _preflight_files ;;
+        'fleet|--rules') _preflight_directories ;;
+        'fleet|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+        'fleet|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         'rules list|--rules') _preflight_directories ;;
         'rules list|--format') COMPREPLY=($(compgen -W 'text json ids' -- "$cur")) ;;
         'rules list|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
@@ -128,11 +134,12 @@ _preflight() {
         fix) COMPREPLY=($(compgen -W '-h --help -o --output --in-place --diff --launch --with --apply-suggested --force -q --quiet --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         env) COMPREPLY=($(compgen -W '-h --help --emit -o --output --apply-suggested --force --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         args) COMPREPLY=($(compgen -W '-h --help --style --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
-        probe) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet --python --site-packages -o --output --force' -- "$cur")) ;;
+        probe) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet --python --site-packages -o --output --node --force' -- "$cur")) ;;
         scan) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         explain) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --color' -- "$cur")) ;;
         import) COMPREPLY=($(compgen -W '-h --help -o --output --with --index --force -q --quiet --rules --no-default-rules' -- "$cur")) ;;
         exec) COMPREPLY=($(compgen -W '-h --help --with --fail-on --no-apply --no-probe --rules --no-default-rules --python --site-packages' -- "$cur")) ;;
+        fleet) COMPREPLY=($(compgen -W '-h --help --expect --job --strict --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         rules) COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
         'rules list') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         'rules doc') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules' -- "$cur")) ;;
@@ -142,7 +149,7 @@ _preflight() {
         return
     fi
     case $path in
-        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec rules' -- "$cur")) ;;
+        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec fleet rules' -- "$cur")) ;;
         check) _preflight_files ;;
         fix) _preflight_files ;;
         env) _preflight_files ;;
@@ -151,6 +158,7 @@ _preflight() {
         explain) _preflight_rule_ids ;;
         import) _preflight_files ;;
         exec) _preflight_files ;;
+        fleet) _preflight_directories ;;
         rules) COMPREPLY=($(compgen -W 'list doc functions test' -- "$cur")) ;;
     esac
 }

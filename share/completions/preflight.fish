@@ -15,9 +15,9 @@ function __preflight_command_path
         end
         test "$word" = '--'; and break
         switch "$path|$word"
-            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|rules' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test'
+            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test'
                 set path (string trim -- "$path $word")
-            case 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color'
+            case 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color'
                 set skip 1
         end
     end
@@ -49,6 +49,7 @@ complete -c preflight -n '__preflight_at \'\'' -a 'scan' -d 'List the distributi
 complete -c preflight -n '__preflight_at \'\'' -a 'explain' -d 'Explain a rule: what it checks, why, its references, and how to fix'
 complete -c preflight -n '__preflight_at \'\'' -a 'import' -d 'Write a launch script\'s run configuration as a job file'
 complete -c preflight -n '__preflight_at \'\'' -a 'exec' -d 'Check a launch command on this node, then run it with the safe fixes applied'
+complete -c preflight -n '__preflight_at \'\'' -a 'fleet' -d 'Compare the snapshot bundles of every node: drift, missing nodes, verdicts'
 complete -c preflight -n '__preflight_at \'\'' -a 'rules' -d 'List the loaded rule packs, or run their own test cases'
 complete -c preflight -n '__preflight_at \'\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 complete -c preflight -n '__preflight_at \'\'' -l 'version' -d 'Display program version information and exit'
@@ -137,6 +138,7 @@ complete -c preflight -n '__preflight_at \'probe\'' -s 'q' -l 'quiet' -d 'Print 
 complete -c preflight -n '__preflight_at \'probe\'' -l 'python' -r -F -d 'Interpreter whose site-packages the probe reads (found from its path; never run)'
 complete -c preflight -n '__preflight_at \'probe\'' -l 'site-packages' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Read distributions from this directory instead (repeatable)'
 complete -c preflight -n '__preflight_at \'probe\'' -s 'o' -l 'output' -r -F -d 'Write a snapshot bundle (tar.gz) for `check --env` instead of printing (\'-\' for stdout)'
+complete -c preflight -n '__preflight_at \'probe\'' -l 'node' -x -d 'The node name the -o bundle records for `fleet` (default: $SLURMD_NODENAME, else the host name)'
 complete -c preflight -n '__preflight_at \'probe\'' -l 'force' -d 'Replace a read-only -o file'
 
 # preflight scan
@@ -177,6 +179,18 @@ complete -c preflight -n '__preflight_at \'exec\'' -l 'no-default-rules' -d 'Loa
 complete -c preflight -n '__preflight_at \'exec\'' -l 'python' -r -F -d 'Interpreter whose site-packages the probe reads (found from its path; never run)'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'site-packages' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Read distributions from this directory instead (repeatable)'
 complete -c preflight -n '__preflight_at \'exec\'' -F
+
+# preflight fleet
+complete -c preflight -n '__preflight_at \'fleet\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'expect' -r -F -d 'The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'job' -r -F -d 'Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'strict' -d 'With --job: undetermined error rules count as errors'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'format' -x -a 'text json' -d 'Output format'
+complete -c preflight -n '__preflight_at \'fleet\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
+complete -c preflight -n '__preflight_at \'fleet\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
+complete -c preflight -n '__preflight_at \'fleet\'' -x -a '(__fish_complete_directories (commandline -ct))'
 
 # preflight rules
 complete -c preflight -n '__preflight_at \'rules\'' -a 'list' -d 'The loaded packs and their rules'

@@ -48,7 +48,8 @@ int run(int argc, char** argv) {
                                      register_scan(app, exe_path),
                                      register_explain(app, exe_path),
                                      register_import(app, exe_path),
-                                     register_exec(app, exe_path)};
+                                     register_exec(app, exe_path),
+                                     register_fleet(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
     for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
 

@@ -12,6 +12,7 @@ namespace {
 
 struct ProbeArgs {
     std::string output_file;  // -o: a snapshot bundle instead of the report
+    std::string node;         // --node: the name the bundle records
     bool force = false;
     RuleOptions rules;
     FactOptions facts;
@@ -37,7 +38,8 @@ int run(const ProbeArgs& args) {
     if (!node) return report_input_error(node.error(), args.output);
     std::cerr << output::probe_findings(*node);
     if (!args.output_file.empty()) {
-        auto bundle = facts::snapshot_bundle(*node, evidence_files(*node));
+        auto bundle =
+            facts::snapshot_bundle(*node, evidence_files(*node), args.node.empty() ? facts::default_node_name() : args.node);
         if (!bundle) return report_input_error(bundle.error(), args.output);
         auto written = util::write_output(args.output_file, *bundle, {.force = args.force});
         if (!written) return report_input_error(written.error(), args.output);
@@ -58,7 +60,8 @@ Command register_probe(CLI::App& app, const std::string& exe_path) {
         "Reads Python distributions from *.dist-info/METADATA and *.egg-info/PKG-INFO (no Python is\n"
         "started), a Megatron-LM tree on PYTHONPATH, Ascend's toolkit and driver version files, and\n"
         "the environment, with secret-looking values redacted.\n"
-        "With -o, writes a snapshot bundle (manifest, facts, evidence files) that check --env reads.\n"
+        "With -o, writes a snapshot bundle (manifest, facts, evidence files) that check --env and\n"
+        "fleet read; the manifest records the node name and the time.\n"
         "Example: preflight probe --format json --python /opt/venv/bin/python");
     add_rules_option(cmd, args->rules);
     add_output_options(cmd, args->output, {"text", "json"});
@@ -66,6 +69,9 @@ Command register_probe(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("-o,--output", args->output_file,
                     "Write a snapshot bundle (tar.gz) for `check --env` instead of printing ('-' for stdout)")
         ->type_name("SNAP.tar.gz");
+    cmd->add_option("--node", args->node,
+                    "The node name the -o bundle records for `fleet` (default: $SLURMD_NODENAME, else the host name)")
+        ->type_name("NAME");
     cmd->add_flag("--force", args->force, "Replace a read-only -o file");
     return {cmd, [args] { return run(*args); }};
 }

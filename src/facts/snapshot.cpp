@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <chrono>
+#include <cstdlib>
 #include <ctime>
 #include <filesystem>
 #include <memory>
@@ -141,16 +142,37 @@ la_ssize_t append_to_string(archive*, void* client, const void* buffer, size_t l
     return static_cast<la_ssize_t>(length);
 }
 
+std::string host_name() {
+    char host[256] = {0};
+    gethostname(host, sizeof host - 1);
+    return host;
+}
+
+// A manifest string field, "" when absent or not a string (the field is informative).
+std::string text_field(const json& manifest, const char* name) {
+    auto it = manifest.find(name);
+    return it != manifest.end() && it->is_string() ? it->get<std::string>() : std::string();
+}
+
 }  // namespace
 
-Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std::string>& evidence_files) {
+std::string default_node_name() {
+    if (const char* slurm = std::getenv("SLURMD_NODENAME"); slurm && *slurm) return slurm;
+    return host_name();
+}
+
+Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std::string>& evidence_files,
+                                    const std::string& node_name) {
     namespace fs = std::filesystem;
     std::time_t now = std::time(nullptr);
     char stamp[32];
     std::strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", std::gmtime(&now));
-    char host[256] = {0};
-    gethostname(host, sizeof host - 1);
-    json manifest = {{"format_version", kSnapshotFormat}, {"host", host}, {"time", stamp}, {"preflight_version", PREFLIGHT_VERSION}};
+    const std::string host = host_name();
+    json manifest = {{"format_version", kSnapshotFormat},
+                     {"node", node_name.empty() ? host : node_name},
+                     {"host", host},
+                     {"time", stamp},
+                     {"preflight_version", PREFLIGHT_VERSION}};
     std::string bundle;  // at most the two documents and 8 MiB of evidence
     {
         ArchiveWriter w;
@@ -180,6 +202,11 @@ Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std
 }
 
 Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& limits) {
+    auto snapshot = PREFLIGHT_TRY(read_snapshot_bundle(path, limits));
+    return std::move(snapshot.facts);
+}
+
+Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimits& limits, bool documents_only) {
     const util::InputFd file = PREFLIGHT_TRY(util::open_input(path, util::kSnapshotBundle));
     auto compressed = file.size();
     ArchiveReader r;
@@ -209,6 +236,7 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
         }
         if (name == "manifest.json") manifest_text = data;
         if (name == "facts.json") facts_text = data;
+        if (documents_only && manifest_text && facts_text) break;
     }
     if (!manifest_text) return fail("not a snapshot bundle: it has no manifest.json", Location{path});
     if (!facts_text) return fail("not a snapshot bundle: it has no facts.json", Location{path});
@@ -239,7 +267,14 @@ Result<NodeFacts> read_snapshot(const std::string& path, const ArchiveLimits& li
     } catch (const json::exception& ex) {
         return fail(std::string("facts.json is not JSON: ") + ex.what(), Location{path});
     }
-    return facts_from(facts, path);
+    Snapshot snapshot;
+    snapshot.manifest.host = text_field(manifest, "host");
+    snapshot.manifest.node = text_field(manifest, "node");
+    if (snapshot.manifest.node.empty()) snapshot.manifest.node = snapshot.manifest.host;
+    snapshot.manifest.time = text_field(manifest, "time");
+    snapshot.manifest.preflight_version = text_field(manifest, "preflight_version");
+    snapshot.facts = PREFLIGHT_TRY(facts_from(facts, path));
+    return snapshot;
 }
 
 }  // namespace preflight::facts

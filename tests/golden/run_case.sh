@@ -2,7 +2,9 @@
 # Runs one golden case: the real binary with the arguments in CASE/cmd, from inside
 # CASE, compared with CASE/stdout, CASE/stderr (empty when absent) and CASE/exit
 # (0 when absent). A mismatch prints a unified diff. PREFLIGHT_UPDATE_GOLDEN=1
-# rewrites the expected files from what the binary printed.
+# rewrites the expected files from what the binary printed. A case may have a
+# `setup` script, run first as `bash setup BINARY DIR SOURCE_DIR` to make inputs in a
+# fresh DIR that cmd names as @WORK@.
 # Usage: run_case.sh BINARY CASE_DIR SOURCE_DIR
 set -u
 bin=$1 case_dir=$2 src=$3
@@ -13,12 +15,17 @@ trap 'rm -rf "$work"' EXIT
 args=$(cat cmd)
 # @SRC@ stands for the source tree, so cases can name the bundled examples.
 args=${args//@SRC@/$src}
+if [ -f setup ]; then
+  mkdir "$work/in"
+  bash setup "$bin" "$work/in" "$src" >"$work/setup.log" 2>&1 || { echo "setup failed:"; cat "$work/setup.log"; exit 1; }
+  args=${args//@WORK@/$work/in}
+fi
 export PREFLIGHT_RULES_PATH="$src/rules" NO_COLOR=1 TERM=dumb
 eval "set -- $args"
 "$bin" "$@" >"$work/stdout" 2>"$work/stderr"
 echo $? >"$work/exit"
 # Output that names the source tree is made relative to it.
-sed -i "s|$src/|@SRC@/|g" "$work/stdout" "$work/stderr"
+sed -i "s|$src/|@SRC@/|g; s|$work/in|@WORK@|g" "$work/stdout" "$work/stderr"
 
 if [ "${PREFLIGHT_UPDATE_GOLDEN:-}" = 1 ]; then
   cp "$work/stdout" stdout

@@ -1,0 +1,120 @@
+#include "output/fleet_report.hpp"
+
+#include <fmt/format.h>
+
+#include "output/printable.hpp"
+#include "util/hostlist.hpp"
+
+namespace preflight::output {
+namespace {
+
+using fleet::FleetSummary;
+using fleet::NodeIndex;
+
+std::string hostlist(const FleetSummary& s, const std::vector<NodeIndex>& nodes) {
+    std::vector<std::string> names;
+    names.reserve(nodes.size());
+    for (auto n : nodes) names.push_back(s.nodes[n]);
+    return util::compress_hostlist(std::move(names));
+}
+
+std::string count_of(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{} nodes", n); }
+
+void drift_lines(std::string& out, const FleetSummary& s, bool read_by_rules) {
+    for (const auto& d : s.drift) {
+        if (d.read_by_rules != read_by_rules) continue;
+        // The majority's nodes are the rest; on a large fleet their list says nothing.
+        out += fmt::format("  {}: {} on {}\n", printable(d.fact), printable(d.majority.value), count_of(d.majority.nodes.size()));
+        for (const auto& o : d.others)
+            out += fmt::format("    differs: {} on {} ({})\n", printable(o.value), count_of(o.nodes.size()),
+                               printable(hostlist(s, o.nodes)));
+    }
+}
+
+}  // namespace
+
+std::string fleet_text(const FleetSummary& s) {
+    std::vector<NodeIndex> all(s.nodes.size());
+    for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
+    std::string out = fmt::format("fleet: {} from {} {}: {}\n", count_of(s.nodes.size()), s.bundles,
+                                  s.bundles == 1 ? "bundle" : "bundles", printable(hostlist(s, all)));
+    bool read = false, unread = false;
+    for (const auto& d : s.drift) (d.read_by_rules ? read : unread) = true;
+    if (read) {
+        out += "drift in facts the rules read:\n";
+        drift_lines(out, s, true);
+    }
+    if (unread) {
+        out += "drift in facts no rule reads (not a failure):\n";
+        drift_lines(out, s, false);
+    }
+    if (!read && !unread) out += "drift: none\n";
+    if (s.expected) {
+        if (s.missing.empty()) out += fmt::format("missing nodes: none of {}\n", printable(*s.expected));
+        else
+            out += fmt::format("missing nodes: {} ({})\n", count_of(s.missing.size()),
+                               printable(util::compress_hostlist(s.missing)));
+        if (!s.unexpected.empty())
+            out += fmt::format("unexpected nodes: {} ({})\n", count_of(s.unexpected.size()),
+                               printable(util::compress_hostlist(s.unexpected)));
+    }
+    if (!s.duplicates.empty())
+        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n",
+                           printable(util::compress_hostlist(s.duplicates)));
+    for (const auto& u : s.unreadable) out += fmt::format("unreadable bundle: {}: {}\n", printable(u.file), printable(u.message));
+    if (s.job) {
+        out += fmt::format("verdicts against {}:\n", printable(*s.job));
+        for (const auto& g : s.verdicts) {
+            out += fmt::format("  {} on {} ({})\n", g.verdict, count_of(g.nodes.size()), printable(hostlist(s, g.nodes)));
+            for (const auto& f : g.findings)
+                out += fmt::format("    {} {}: {}\n", to_string(f.severity), printable(f.rule), printable(f.message));
+        }
+    }
+    out += fmt::format("verdict: {}\n", s.fails() ? "fail" : "pass");
+    return out;
+}
+
+nlohmann::ordered_json fleet_json(const FleetSummary& s) {
+    using json = nlohmann::ordered_json;
+    auto value_nodes = [&s](const fleet::ValueNodes& v) {
+        return json{{"value", v.value}, {"count", v.nodes.size()}, {"nodes", hostlist(s, v.nodes)}};
+    };
+    std::vector<NodeIndex> all(s.nodes.size());
+    for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
+    json j;
+    j["verdict"] = s.fails() ? "fail" : "pass";
+    j["nodes"] = {{"count", s.nodes.size()}, {"hostlist", hostlist(s, all)}};
+    j["bundles"] = s.bundles;
+    json drift = json::array();
+    for (const auto& d : s.drift) {
+        json others = json::array();
+        for (const auto& o : d.others) others.push_back(value_nodes(o));
+        drift.push_back(
+            {{"fact", d.fact}, {"read_by_rules", d.read_by_rules}, {"majority", value_nodes(d.majority)}, {"differing", others}});
+    }
+    j["drift"] = drift;
+    if (s.expected)
+        j["expected"] = {{"hostlist", *s.expected},
+                         {"missing", util::compress_hostlist(s.missing)},
+                         {"missing_count", s.missing.size()},
+                         {"unexpected", util::compress_hostlist(s.unexpected)}};
+    j["duplicates"] = util::compress_hostlist(s.duplicates);
+    json unreadable = json::array();
+    for (const auto& u : s.unreadable) unreadable.push_back({{"file", u.file}, {"message", u.message}});
+    j["unreadable"] = unreadable;
+    if (s.job) {
+        json groups = json::array();
+        for (const auto& g : s.verdicts) {
+            json findings = json::array();
+            for (const auto& f : g.findings)
+                findings.push_back({{"rule", f.rule}, {"severity", std::string(to_string(f.severity))}, {"message", f.message}});
+            groups.push_back(
+                {{"verdict", g.verdict}, {"count", g.nodes.size()}, {"nodes", hostlist(s, g.nodes)}, {"findings", findings}});
+        }
+        j["job"] = *s.job;
+        j["verdicts"] = groups;
+    }
+    return j;
+}
+
+}  // namespace preflight::output
