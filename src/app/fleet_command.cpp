@@ -18,6 +18,7 @@
 #include "fleet/rule_reads.hpp"
 #include "fleet/verdict_groups.hpp"
 #include "output/fleet_report.hpp"
+#include "output/progress_line.hpp"
 #include "rules/check_job.hpp"
 #include "util/hostlist.hpp"
 #include "util/parallel.hpp"
@@ -107,7 +108,11 @@ int run(const FleetArgs& args) {
     // Bundles are read in batches on every core and counted in order; a batch's
     // facts are dropped before the next is read, so memory stays flat.
     constexpr std::size_t kBatch = 64;
+    // On a terminal, how many bundles are read and how long the rest will take.
+    output::ProgressLine progress("reading bundles", files->size(), output::ProgressUnit::items,
+                                  output::progress_wanted(args.output.quiet), "bundles");
     for (std::size_t start = 0; start < files->size(); start += kBatch) {
+        progress.update(start);
         std::vector<NodeOutcome> batch(std::min(kBatch, files->size() - start));
         util::parallel_for(batch.size(), [&](std::size_t i) {
             batch[i].snapshot = facts::read_snapshot_bundle((*files)[start + i], {}, true);
@@ -137,6 +142,7 @@ int run(const FleetArgs& args) {
             if (checked.size() < kMaxCachedChecks) checked.emplace(std::move(outcome.check_key), std::move(one->result));
         }
     }
+    progress.finish();
     summary.nodes = tally.nodes();
     summary.drift = tally.drift();
     if (expected) {

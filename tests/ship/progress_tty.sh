@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# `scan` of a large archive shows a progress line on a terminal (util-linux `script`
-# gives it a pseudo-terminal) and nothing when stderr is a file, with --quiet, with
-# NO_PROGRESS or under CI.
+# `scan` of a large archive and `fleet` over bundles show a progress line on a terminal
+# (util-linux `script` gives them a pseudo-terminal) and nothing when stderr is a file,
+# with --quiet, with NO_PROGRESS or under CI.
 # Usage: progress_tty.sh PREFLIGHT SOURCE_DIR
 set -uo pipefail
 bin=$1 src=$2
@@ -27,4 +27,10 @@ out=$(CI=true run_tty "$bin scan big.tar")
 grep -q "scanning big.tar" <<<"$out" && fail "a progress line under CI"
 "$bin" scan big.tar >/dev/null 2>"$tmp/err" || fail "scan failed: $(cat "$tmp/err")"
 [ -s "$tmp/err" ] && fail "stderr is a file, yet it holds: $(cat "$tmp/err")"
+mkdir site bundles
+for n in n1 n2; do "$bin" probe --node $n --site-packages site -o bundles/$n.tar.gz >/dev/null 2>&1 || fail "probe -o"; done
+out=$(run_tty "$bin fleet bundles")
+grep -q $'\r''reading bundles: 0 of 2 bundles' <<<"$out" || fail "no fleet progress line on a terminal: $(cat -A <<<"$out" | head -5)"
+"$bin" fleet bundles >/dev/null 2>"$tmp/err"
+grep -q "reading bundles" "$tmp/err" && fail "fleet wrote a progress line to a file"
 echo "progress on a terminal only, and not when asked to be quiet"
