@@ -64,8 +64,15 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
     for (std::size_t r = 0; r < roots.size(); ++r) {
         const auto& root = roots[r];
         if (root.dir == util::kEmbeddedPrefix) {
-            for (const auto& f : util::embedded_files())
-                if (f.path.ends_with("/pack.toml")) files.emplace_back(r, std::string(f.path));
+            // A pack directory of the same name found earlier stands in for the embedded
+            // pack: it is not even read (reading and compiling packs is most of a check).
+            std::set<std::string> found_dirs;
+            for (const auto& [root_index, file] : files) found_dirs.insert(fs::path(file).parent_path().filename().string());
+            for (const auto& f : util::embedded_files()) {
+                if (!f.path.ends_with("/pack.toml")) continue;
+                std::string dir = fs::path(std::string(f.path.substr(util::kEmbeddedPrefix.size()))).parent_path().string();
+                if (!found_dirs.contains(dir)) files.emplace_back(r, std::string(f.path));
+            }
             continue;
         }
         std::error_code ec;

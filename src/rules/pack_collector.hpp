@@ -19,7 +19,8 @@ struct RuleRoot {
 // (':'-separated), then, unless `defaults` is false, the installed
 // share/preflight/rules, when running from a build tree, the source tree's rules/, and
 // last the packs compiled into the binary (`embedded:`), if any: a pack found earlier
-// shadows an embedded one of its name silently.
+// shadows an embedded one of its name silently, and one in a directory of the embedded
+// pack's directory name keeps it from being read at all.
 std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs, const std::string& exe_path, bool defaults);
 
 struct Collected {
