@@ -50,7 +50,7 @@ expect_has() {
 }
 
 expect "check" ch
-expect "$(printf '%s\n' check fix env args probe scan explain import exec rules | sort)" ""
+expect "$(printf '%s\n' check fix env args probe scan explain import exec plugins rules | sort)" ""
 expect "$(printf '%s\n' doc functions list test)" rules ""
 expect "$(printf '%s\n' github json sarif text)" check --format ""
 expect "text" check --format t
