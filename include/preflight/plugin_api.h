@@ -107,22 +107,20 @@ typedef enum preflight_fact_kind {
  * "npu-smi info"). When two plugins emit a fact of one name, the first stands. */
 typedef struct preflight_fact_sink {
     void* context;
-    void (*emit)(void* context, preflight_fact_kind kind, const char* name, const preflight_value* value,
-                 const char* origin);
+    void (*emit)(void* context, preflight_fact_kind kind, const char* name, const preflight_value* value, const char* origin);
 } preflight_fact_sink;
 
 /* A fact collector: reads the node through `host` only and emits facts. Returns
  * PREFLIGHT_OK, or an error code with a NUL-terminated message written into
  * `error` (host-owned, `error_size` bytes, at least 256). */
-typedef int (*preflight_collect_fn)(const preflight_host* host, const preflight_fact_sink* sink, char* error,
-                                    size_t error_size);
+typedef int (*preflight_collect_fn)(const preflight_host* host, const preflight_fact_sink* sink, char* error, size_t error_size);
 
 /* A rule-language function. It is pure and may be called from several threads at
  * once. `args` hold `arg_count` known values of the declared types. The result's
  * text belongs to the plugin and must stay valid until that thread's next call
  * into the plugin (thread-local storage does it); the host copies it at once. */
-typedef int (*preflight_function_fn)(const preflight_value* args, size_t arg_count, preflight_value* result,
-                                     char* error, size_t error_size);
+typedef int (*preflight_function_fn)(const preflight_value* args, size_t arg_count, preflight_value* result, char* error,
+                                     size_t error_size);
 
 typedef struct preflight_function {
     const char* name;                /* required: starts with the plugin's name and '_' */

@@ -17,7 +17,8 @@ void emit_gpus(const HostCalls& host, const std::vector<bundled_plugin::cuda::Gp
         std::string prefix = "nvidia.gpu." + std::to_string(i) + ".";
         host.emit_string(prefix + "name", gpus[i].name, origin);
         if (gpus[i].memory_mib >= 0) host.emit_int(prefix + "memory_mib", gpus[i].memory_mib, origin);
-        if (!gpus[i].compute_capability.empty()) host.emit_string(prefix + "compute_capability", gpus[i].compute_capability, origin);
+        if (!gpus[i].compute_capability.empty())
+            host.emit_string(prefix + "compute_capability", gpus[i].compute_capability, origin);
     }
     if (!gpus.empty()) {
         host.emit_string("hardware.chip", gpus[0].name, origin);
@@ -27,8 +28,8 @@ void emit_gpus(const HostCalls& host, const std::vector<bundled_plugin::cuda::Gp
 
 // One CSV row per GPU: name, driver_version[, memory.total (MiB), compute_cap].
 bool read_nvidia_smi(const HostCalls& host) {
-    auto out = host.run_tool({"nvidia-smi", "--query-gpu=name,driver_version,memory.total,compute_cap",
-                              "--format=csv,noheader,nounits"});
+    auto out = host.run_tool(
+        {"nvidia-smi", "--query-gpu=name,driver_version,memory.total,compute_cap", "--format=csv,noheader,nounits"});
     // Drivers before compute_cap was queryable refuse the longer query.
     if (!out) out = host.run_tool({"nvidia-smi", "--query-gpu=name,driver_version", "--format=csv,noheader"});
     if (!out) return false;
@@ -46,8 +47,7 @@ bool read_nvidia_smi(const HostCalls& host) {
         if (fields.size() > 2) {
             try {
                 gpu.memory_mib = std::stoll(fields[2]);
-            } catch (...) {
-            }
+            } catch (...) {}
         }
         if (fields.size() > 3 && fields[3].find('.') != std::string::npos) gpu.compute_capability = fields[3];
         gpus.push_back(std::move(gpu));
@@ -89,7 +89,8 @@ int collect(const preflight_host* host, const preflight_fact_sink* sink, char* e
         HostCalls calls(host, sink);
         if (auto nvml = bundled_plugin::cuda::read_nvml(calls.setting("cuda.nvml_library", "libnvidia-ml.so.1"))) {
             if (!nvml->driver_version.empty()) calls.emit_package("nvidia-driver", nvml->driver_version, "nvml");
-            if (!nvml->cuda_driver_version.empty()) calls.emit_string("nvidia.cuda_driver_version", nvml->cuda_driver_version, "nvml");
+            if (!nvml->cuda_driver_version.empty())
+                calls.emit_string("nvidia.cuda_driver_version", nvml->cuda_driver_version, "nvml");
             emit_gpus(calls, nvml->gpus, "nvml");
         } else {
             read_nvidia_smi(calls);

@@ -46,8 +46,7 @@ static int gpu_hours(const preflight_value* args, size_t count, preflight_value*
 static const preflight_type gpu_hours_args[] = {PREFLIGHT_TYPE_INT, PREFLIGHT_TYPE_FLOAT};
 static const preflight_function functions[] = {
     {"example_gpu_hours", "example_gpu_hours(nodes: int, hours: float) -> float",
-     "GPU-hours of a job on `nodes` nodes of 8 GPUs running for `hours`.", 2, gpu_hours_args, PREFLIGHT_TYPE_FLOAT,
-     gpu_hours},
+     "GPU-hours of a job on `nodes` nodes of 8 GPUs running for `hours`.", 2, gpu_hours_args, PREFLIGHT_TYPE_FLOAT, gpu_hours},
 };
 
 static const preflight_plugin descriptor = {

@@ -13,12 +13,15 @@ std::vector<Command> register_plugins(CLI::App& app) {
     auto* cmd = app.add_subcommand("plugins", "List the native plugins found and the ones refused");
     cmd->require_subcommand(1);
     auto output = std::make_shared<OutputOptions>();
-    auto* list_cmd = cmd->add_subcommand("list", "Each plugin's name, version, API, file and capabilities; refused files and why");
+    auto* list_cmd =
+        cmd->add_subcommand("list", "Each plugin's name, version, API, file and capabilities; refused files and why");
     list_cmd->footer(
         "Plugins are searched in --plugin-dir DIR (given before the command), PREFLIGHT_PLUGIN_PATH,\n"
         "the installed lib/preflight/plugins and a build tree's lib/preflight/plugins, in that order.\n"
         "A plugin file or directory other users may write is refused. See docs/plugin-abi.md.");
-    list_cmd->add_option("--format", output->format, "Output format")->check(CLI::IsMember({"text", "json"}))->capture_default_str();
+    list_cmd->add_option("--format", output->format, "Output format")
+        ->check(CLI::IsMember({"text", "json"}))
+        ->capture_default_str();
     list_cmd->add_option("--color", output->color, "Colour text output: auto (a terminal, NO_COLOR unset), always or never")
         ->check(CLI::IsMember({"auto", "always", "never"}))
         ->capture_default_str();

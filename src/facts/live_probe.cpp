@@ -270,7 +270,8 @@ std::set<std::string> read_plugins(const ProbeOptions& options, const SchemeOf& 
             node.findings.push_back({Severity::warning, "probe-plugin-failed", collected.error(), Location{p.path}});
             continue;
         }
-        for (const auto& w : collected->warnings) node.findings.push_back({Severity::warning, "probe-plugin-value", w, Location{p.path}});
+        for (const auto& w : collected->warnings)
+            node.findings.push_back({Severity::warning, "probe-plugin-value", w, Location{p.path}});
         for (const auto& f : collected->facts) {
             auto& facts = f.kind == PREFLIGHT_FACT_PACKAGE ? node.packages : node.hardware;
             facts.try_emplace(f.name, f.fact);

@@ -1,10 +1,10 @@
 #include "lang/functions.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <deque>
 #include <mutex>
 #include <unordered_map>
-#include <cctype>
 
 #include "util/identifiers.hpp"
 #include "util/kv_list.hpp"
@@ -673,8 +673,10 @@ std::string unknown_function_message(std::string_view name) {
     std::string prefix(name.substr(0, underscore + 1));
     for (const auto& f : all_functions())
         if (std::string_view(f.name).starts_with(prefix)) return message;
-    return message + ": no built-in and no loaded plugin provides it; a plugin's functions start with its name, so it "
-                     "would come from the plugin '" + prefix.substr(0, underscore) +
+    return message +
+           ": no built-in and no loaded plugin provides it; a plugin's functions start with its name, so it "
+           "would come from the plugin '" +
+           prefix.substr(0, underscore) +
            "' (load it with --plugin-dir DIR or PREFLIGHT_PLUGIN_PATH; `preflight plugins list` shows what is loaded)";
 }
 

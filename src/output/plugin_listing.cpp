@@ -53,7 +53,10 @@ nlohmann::ordered_json plugin_listing_json(const plugin::PluginSet& set) {
     }
     j["refused"] = nlohmann::ordered_json::array();
     for (const auto& r : set.refusals)
-        j["refused"].push_back({{"path", r.path}, {"plugin_api", r.plugin_api.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.plugin_api)}, {"reason", r.reason}});
+        j["refused"].push_back(
+            {{"path", r.path},
+             {"plugin_api", r.plugin_api.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.plugin_api)},
+             {"reason", r.reason}});
     j["notes"] = set.notes;
     j["searched"] = nlohmann::ordered_json::array();
     for (const auto& d : set.searched) j["searched"].push_back({{"path", d.path}, {"from", d.from}});

@@ -36,19 +36,19 @@ std::optional<Value> value_of(const preflight_value& v, const std::string& name,
 void emit(void* context, preflight_fact_kind kind, const char* name, const preflight_value* value, const char* origin) try {
     auto* state = static_cast<SinkState*>(context);
     if (!name || !*name || !value || (kind != PREFLIGHT_FACT_PACKAGE && kind != PREFLIGHT_FACT_HARDWARE)) {
-        state->out.warnings.push_back(fmt::format("plugin {} emitted a fact without a name, value or valid kind", state->plugin->name));
+        state->out.warnings.push_back(
+            fmt::format("plugin {} emitted a fact without a name, value or valid kind", state->plugin->name));
         return;
     }
     auto v = value_of(*value, name, kind, *state->scheme_of);
     if (!v) {
-        state->out.warnings.push_back(fmt::format("plugin {} emitted {} with a value that does not parse as its type; ignored",
-                                                  state->plugin->name, name));
+        state->out.warnings.push_back(
+            fmt::format("plugin {} emitted {} with a value that does not parse as its type; ignored", state->plugin->name, name));
         return;
     }
     Origin o{OriginKind::probe, Location{origin && *origin ? origin : state->plugin->name}, {}};
     state->out.facts.push_back({kind, name, Fact{std::move(*v), std::move(o)}});
-} catch (...) {
-}
+} catch (...) {}
 
 }  // namespace
 

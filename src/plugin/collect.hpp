@@ -19,8 +19,8 @@ struct CollectedFact {
 };
 
 struct Collection {
-    std::vector<CollectedFact> facts;  // in the order emitted
-    std::vector<std::string> warnings; // emitted values the host could not take
+    std::vector<CollectedFact> facts;   // in the order emitted
+    std::vector<std::string> warnings;  // emitted values the host could not take
 };
 
 using SchemeOf = std::function<version::Scheme(const std::string& package)>;

@@ -47,8 +47,7 @@ std::vector<SearchDir> plugin_search_path(const std::vector<std::string>& cli_di
     // A binary inside the build tree (preflight, unit_tests) uses that build's plugins.
     fs::path build = fs::weakly_canonical(PREFLIGHT_BINARY_DIR, ec);
     auto rel = exe.lexically_relative(build);
-    if (!rel.empty() && *rel.begin() != "..")
-        dirs.push_back({(build / "lib" / "preflight" / "plugins").string(), "build tree"});
+    if (!rel.empty() && *rel.begin() != "..") dirs.push_back({(build / "lib" / "preflight" / "plugins").string(), "build tree"});
     return dirs;
 }
 
@@ -71,7 +70,8 @@ PluginSet load_plugins(const std::vector<SearchDir>& dirs) {
                 set.refusals.push_back(std::move(loaded.error()));
                 continue;
             }
-            auto same = std::find_if(set.plugins.begin(), set.plugins.end(), [&](const Plugin& p) { return p.name == loaded->name; });
+            auto same =
+                std::find_if(set.plugins.begin(), set.plugins.end(), [&](const Plugin& p) { return p.name == loaded->name; });
             if (same != set.plugins.end()) {
                 set.refusals.push_back({loaded->path, loaded->api,
                                         fmt::format("a plugin named {} was already loaded from {}", loaded->name, same->path)});

@@ -18,9 +18,9 @@ struct SearchDir {
 
 struct PluginSet {
     std::vector<SearchDir> searched;
-    std::vector<Plugin> plugins;    // accepted, in search order
-    std::vector<Refusal> refusals;  // refused files; a run that needs none of them goes on
-    std::vector<std::string> notes; // e.g. a function whose name another plugin took
+    std::vector<Plugin> plugins;     // accepted, in search order
+    std::vector<Refusal> refusals;   // refused files; a run that needs none of them goes on
+    std::vector<std::string> notes;  // e.g. a function whose name another plugin took
 };
 
 // `exe_path` empty: this process's own executable.

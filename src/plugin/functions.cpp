@@ -58,7 +58,9 @@ preflight_value to_c(const Value& v, preflight_type type, std::deque<std::string
     switch (type) {
         case PREFLIGHT_TYPE_BOOL: out.integer = *v.get<bool>() ? 1 : 0; break;
         case PREFLIGHT_TYPE_INT: out.integer = *v.get<std::int64_t>(); break;
-        case PREFLIGHT_TYPE_FLOAT: out.real = v.get<double>() ? *v.get<double>() : static_cast<double>(*v.get<std::int64_t>()); break;
+        case PREFLIGHT_TYPE_FLOAT:
+            out.real = v.get<double>() ? *v.get<double>() : static_cast<double>(*v.get<std::int64_t>());
+            break;
         case PREFLIGHT_TYPE_STRING: out.text = texts.emplace_back(*v.get<std::string>()).c_str(); break;
         case PREFLIGHT_TYPE_VERSION: out.text = texts.emplace_back(v.get<version::Version>()->text()).c_str(); break;
     }
@@ -74,7 +76,9 @@ Value eval(const lang::Node& call, const std::vector<Value>& args, lang::EvalCon
     char error[1024] = "";
     int rc = r.info.call(c_args.data(), c_args.size(), &result, error, sizeof error);
     error[sizeof error - 1] = '\0';
-    auto fail = [&](const std::string& why) { return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why); };
+    auto fail = [&](const std::string& why) {
+        return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why);
+    };
     if (rc != PREFLIGHT_OK) return fail(*error ? error : "failed with code " + std::to_string(rc));
     if (result.is_null) return Value();
     if (result.type != r.info.result_type) return fail("returned another type than it declares");

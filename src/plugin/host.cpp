@@ -41,8 +41,8 @@ int HostBridge::list_dir(void* context, const char* path, const char* const** na
     return PREFLIGHT_ERROR;
 }
 
-int HostBridge::run_tool(void* context, const char* const* argv, std::uint32_t timeout_ms, const char** output,
-                         std::size_t* size, int* exit_status) try {
+int HostBridge::run_tool(void* context, const char* const* argv, std::uint32_t timeout_ms, const char** output, std::size_t* size,
+                         int* exit_status) try {
     auto* self = static_cast<HostBridge*>(context);
     if (!argv || !argv[0] || !output || !size || !exit_status) return PREFLIGHT_ERROR;
     std::vector<std::string> args;

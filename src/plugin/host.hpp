@@ -44,14 +44,14 @@ public:
 private:
     static int read_file(void* context, const char* path, const char** data, std::size_t* size);
     static int list_dir(void* context, const char* path, const char* const** names, std::size_t* count);
-    static int run_tool(void* context, const char* const* argv, std::uint32_t timeout_ms, const char** output,
-                        std::size_t* size, int* exit_status);
+    static int run_tool(void* context, const char* const* argv, std::uint32_t timeout_ms, const char** output, std::size_t* size,
+                        int* exit_status);
     static const char* get_env(void* context, const char* name);
     static const char* setting(void* context, const char* name);
 
     Host& host_;
     preflight_host c_{};
-    std::deque<std::string> texts_;                     // deque: stable addresses as it grows
+    std::deque<std::string> texts_;  // deque: stable addresses as it grows
     std::deque<std::vector<const char*>> name_lists_;
 };
 

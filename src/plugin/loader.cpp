@@ -104,7 +104,8 @@ tl::expected<Plugin, Refusal> load_plugin(const std::string& path) {
             return close_and_refuse(fmt::format("function {} lacks a signature, doc, call or valid types", f.name));
         FunctionInfo info{f.name, f.signature, f.doc, {}, f.result_type, f.call};
         for (std::size_t a = 0; a < f.arg_count; ++a) {
-            if (!is_type(f.arg_types[a])) return close_and_refuse(fmt::format("function {} has an invalid argument type", f.name));
+            if (!is_type(f.arg_types[a]))
+                return close_and_refuse(fmt::format("function {} has an invalid argument type", f.name));
             info.arg_types.push_back(f.arg_types[a]);
         }
         p.functions.push_back(std::move(info));

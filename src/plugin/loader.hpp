@@ -38,7 +38,7 @@ struct Plugin {
     preflight_collect_fn collect = nullptr;
     std::vector<std::string> provides;
     std::vector<FunctionInfo> functions;
-    std::string rules_dir;  // absolute; empty when it bundles none
+    std::string rules_dir;                          // absolute; empty when it bundles none
     std::vector<std::string> capabilities() const;  // "facts", "functions", "rules"
 };
 

@@ -10,11 +10,11 @@ namespace preflight::plugin {
 
 class MemoryHost : public Host {
 public:
-    std::map<std::string, std::string> files;        // path → contents; directories are implied
-    std::map<std::string, ToolRun> tools;            // the argv joined by single spaces → its run
+    std::map<std::string, std::string> files;  // path → contents; directories are implied
+    std::map<std::string, ToolRun> tools;      // the argv joined by single spaces → its run
     std::map<std::string, std::string> env;
     std::map<std::string, std::string> settings;
-    std::vector<std::string> tool_calls;             // every argv asked for, joined, in order
+    std::vector<std::string> tool_calls;  // every argv asked for, joined, in order
 
     std::optional<std::string> read_file(const std::string& path) override;
     std::optional<std::vector<std::string>> list_dir(const std::string& path) override;

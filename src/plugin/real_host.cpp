@@ -84,8 +84,7 @@ std::optional<ToolRun> RealHost::run_tool(const std::vector<std::string>& argv, 
     }
     if (run.timed_out || run.too_large) kill(pid, SIGKILL);
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-    }
+    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
     run.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     return run;
 }

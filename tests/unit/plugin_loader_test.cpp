@@ -23,7 +23,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string case_file(const std::string& name) { return std::string(PREFLIGHT_TEST_PLUGIN_DIR) + "/" + name + "/" + name + ".so"; }
+std::string case_file(const std::string& name) {
+    return std::string(PREFLIGHT_TEST_PLUGIN_DIR) + "/" + name + "/" + name + ".so";
+}
 
 version::Scheme pep(const std::string&) { return version::Scheme::pep440; }
 
@@ -75,7 +77,8 @@ TEST(PluginLoader, NewerMinorIsRefusedNamingBothVersions) {
 TEST(PluginLoader, OtherMajorIsRefused) {
     auto r = load_plugin(case_file("other_major"));
     ASSERT_FALSE(r);
-    EXPECT_EQ(r.error().plugin_api, std::to_string(PREFLIGHT_PLUGIN_API_MAJOR + 1) + "." + std::to_string(PREFLIGHT_PLUGIN_API_MINOR));
+    EXPECT_EQ(r.error().plugin_api,
+              std::to_string(PREFLIGHT_PLUGIN_API_MAJOR + 1) + "." + std::to_string(PREFLIGHT_PLUGIN_API_MINOR));
     EXPECT_NE(r.error().reason.find("major"), std::string::npos);
 }
 
@@ -183,7 +186,8 @@ TEST(PluginFunctions, AreTypeCheckedAndEvaluatedLikeBuiltIns) {
     // Wrong argument types are load-time errors naming the plugin.
     auto bad = lang::compile("abi_twice('x') == 2", world, lang::Type{lang::TypeKind::boolean});
     ASSERT_FALSE(bad);
-    EXPECT_NE(bad.error().message.find("argument 1 must be int, not string (plugin abi)"), std::string::npos) << bad.error().message;
+    EXPECT_NE(bad.error().message.find("argument 1 must be int, not string (plugin abi)"), std::string::npos)
+        << bad.error().message;
     // The plugin's error leaves the call unknown, with its message.
     auto negative = lang::compile("abi_twice(-1)", world);
     ASSERT_TRUE(negative);

@@ -131,7 +131,8 @@ TEST(LiveProbe, WithoutPluginsTheAcceleratorLayersAreUnknown) {
     auto node = facts::probe_node(options, scheme);
     ASSERT_TRUE(node);
     EXPECT_FALSE(node->packages.count("cann"));
-    for (const char* layer : {"cann", "ascend-driver", "cuda", "nvidia-driver"}) EXPECT_TRUE(node->uncovered.count(layer)) << layer;
+    for (const char* layer : {"cann", "ascend-driver", "cuda", "nvidia-driver"})
+        EXPECT_TRUE(node->uncovered.count(layer)) << layer;
     EXPECT_FALSE(node->uncovered.count("python"));
     // With the bundled plugins, the Ascend files are read and an absent driver is known absent.
     PluginSet both;

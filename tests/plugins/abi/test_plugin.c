@@ -102,8 +102,17 @@ static const preflight_function functions[] = {
 static const char* const provides[] = {"abi-layer", NULL};
 
 static const preflight_plugin descriptor = {
-    sizeof(preflight_plugin), TEST_API_MAJOR, TEST_API_MINOR, TEST_NAME, "0.0.1", "the loader tests' plugin",
-    collect, provides, functions, 2, NULL,
+    sizeof(preflight_plugin),
+    TEST_API_MAJOR,
+    TEST_API_MINOR,
+    TEST_NAME,
+    "0.0.1",
+    "the loader tests' plugin",
+    collect,
+    provides,
+    functions,
+    2,
+    NULL,
 };
 
 #ifndef TEST_NO_ENTRY
