@@ -2,6 +2,7 @@
 
 #include <deque>
 #include <mutex>
+#include <optional>
 
 #include "lang/functions.hpp"
 
@@ -47,8 +48,9 @@ Result<lang::Type> check(lang::Node& call, const lang::Schema&) {
     return lang::Type{kind_of(r.info.result_type)};
 }
 
-// A value in C form; `texts` keeps the strings it points at.
-preflight_value to_c(const Value& v, preflight_type type, std::deque<std::string>& texts) {
+// A value in C form, or nullopt when it does not hold the declared type (an
+// argument typed `any` when the pack loaded); `texts` keeps the strings it points at.
+std::optional<preflight_value> to_c(const Value& v, preflight_type type, std::deque<std::string>& texts) {
     preflight_value out{};
     out.type = type;
     if (v.is_null()) {
@@ -56,29 +58,45 @@ preflight_value to_c(const Value& v, preflight_type type, std::deque<std::string
         return out;
     }
     switch (type) {
-        case PREFLIGHT_TYPE_BOOL: out.integer = *v.get<bool>() ? 1 : 0; break;
-        case PREFLIGHT_TYPE_INT: out.integer = *v.get<std::int64_t>(); break;
+        case PREFLIGHT_TYPE_BOOL:
+            if (!v.get<bool>()) return std::nullopt;
+            out.integer = *v.get<bool>() ? 1 : 0;
+            return out;
+        case PREFLIGHT_TYPE_INT:
+            if (!v.get<std::int64_t>()) return std::nullopt;
+            out.integer = *v.get<std::int64_t>();
+            return out;
         case PREFLIGHT_TYPE_FLOAT:
-            out.real = v.get<double>() ? *v.get<double>() : static_cast<double>(*v.get<std::int64_t>());
-            break;
-        case PREFLIGHT_TYPE_STRING: out.text = texts.emplace_back(*v.get<std::string>()).c_str(); break;
-        case PREFLIGHT_TYPE_VERSION: out.text = texts.emplace_back(v.get<version::Version>()->text()).c_str(); break;
+            if (v.get<double>()) out.real = *v.get<double>();
+            else if (v.get<std::int64_t>()) out.real = static_cast<double>(*v.get<std::int64_t>());
+            else return std::nullopt;
+            return out;
+        case PREFLIGHT_TYPE_STRING:
+            if (!v.get<std::string>()) return std::nullopt;
+            out.text = texts.emplace_back(*v.get<std::string>()).c_str();
+            return out;
+        case PREFLIGHT_TYPE_VERSION:
+            if (!v.get<version::Version>()) return std::nullopt;
+            out.text = texts.emplace_back(v.get<version::Version>()->text()).c_str();
+            return out;
     }
-    return out;
+    return std::nullopt;
 }
 
 Value eval(const lang::Node& call, const std::vector<Value>& args, lang::EvalContext&) {
     const Registered& r = of(call);
+    auto fail = [&](const std::string& why) { return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why); };
     std::deque<std::string> texts;
     std::vector<preflight_value> c_args;
-    for (std::size_t i = 0; i < args.size(); ++i) c_args.push_back(to_c(args[i], r.info.arg_types[i], texts));
+    for (std::size_t i = 0; i < args.size(); ++i) {
+        auto c = to_c(args[i], r.info.arg_types[i], texts);
+        if (!c) return fail("argument " + std::to_string(i + 1) + " is not " + lang::to_string(kind_of(r.info.arg_types[i])));
+        c_args.push_back(*c);
+    }
     preflight_value result{};
     char error[1024] = "";
     int rc = r.info.call(c_args.data(), c_args.size(), &result, error, sizeof error);
     error[sizeof error - 1] = '\0';
-    auto fail = [&](const std::string& why) {
-        return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why);
-    };
     if (rc != PREFLIGHT_OK) return fail(*error ? error : "failed with code " + std::to_string(rc));
     if (result.is_null) return Value();
     if (result.type != r.info.result_type) return fail("returned another type than it declares");

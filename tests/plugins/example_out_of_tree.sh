@@ -50,4 +50,5 @@ grep -q "unknown function 'example_gpu_hours'.*plugin 'example'" <<<"$err" || fa
 cp -r "$tmp/example" "$tmp/shared" && chmod g+w "$tmp/shared"
 refused=$("$pf" --plugin-dir "$tmp/shared" plugins list)
 grep -q "its directory is writable by its group" <<<"$refused" || fail "writable directory not refused: $refused"
+"$pf" --plugin-dir "$tmp/shared" rules list >/dev/null || fail "a refused plugin stopped a run that does not need it"
 echo "example plugin: built out of tree, loaded, decides its rule"

@@ -195,6 +195,14 @@ TEST(PluginFunctions, AreTypeCheckedAndEvaluatedLikeBuiltIns) {
     ASSERT_TRUE(v.is_unknown());
     ASSERT_EQ(v.get<Unknown>()->reasons.size(), 1u);
     EXPECT_EQ(*v.get<Unknown>()->reasons.begin(), "abi_twice() of plugin abi: n must not be negative, got -1");
+    // An argument the checker could not type is checked again before it crosses.
+    world.types["loose"] = {lang::TypeKind::any};
+    world.facts["loose"] = Value("text");
+    auto loose = lang::compile("abi_twice(loose)", world);
+    ASSERT_TRUE(loose) << loose.error().message;
+    v = lang::evaluate(*loose->root, world);
+    ASSERT_TRUE(v.is_unknown());
+    EXPECT_EQ(*v.get<Unknown>()->reasons.begin(), "abi_twice() of plugin abi: argument 1 is not int");
 }
 
 TEST(PluginFunctions, AnUnprovidedPluginFunctionNamesThePlugin) {
