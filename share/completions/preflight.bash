@@ -5,7 +5,7 @@
 # Whether WORD names a subcommand of the command PATH: _preflight_is_command PATH WORD
 _preflight_is_command() {
     case "$1|$2" in
-        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|fleet' | '|rules' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test') return 0 ;;
+        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|fleet' | '|rules' | '|plugins' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test' | 'plugins|list') return 0 ;;
     esac
     return 1
 }
@@ -13,7 +13,7 @@ _preflight_is_command() {
 # Whether OPTION of the command PATH takes a value: _preflight_takes_value PATH OPTION
 _preflight_takes_value() {
     case "$1|$2" in
-        'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color') return 0 ;;
+        '|--plugin-dir' | 'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color' | 'plugins list|--format' | 'plugins list|--color') return 0 ;;
     esac
     return 1
 }
@@ -57,6 +57,7 @@ _preflight() {
     [[ $prev == = ]] && prev=${COMP_WORDS[COMP_CWORD - 2]}
     if _preflight_takes_value "$path" "$prev"; then
         case "$path|$prev" in
+        '|--plugin-dir') _preflight_directories ;;
         'check|--with') _preflight_files ;;
         'check|--rules') _preflight_directories ;;
         'check|--format') COMPREPLY=($(compgen -W 'text json sarif github junit tap codequality' -- "$cur")) ;;
@@ -124,12 +125,14 @@ _preflight() {
         'rules test|--pack') : ;;
         'rules test|--rules') _preflight_directories ;;
         'rules test|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
+        'plugins list|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+        'plugins list|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         esac
         return
     fi
     if [[ $cur == -* ]]; then
         case $path in
-        '') COMPREPLY=($(compgen -W '-h --help --version' -- "$cur")) ;;
+        '') COMPREPLY=($(compgen -W '-h --help --version --plugin-dir' -- "$cur")) ;;
         check) COMPREPLY=($(compgen -W '-h --help --with --launch --skip-non-jobs --rules --no-default-rules --format --color -q --quiet -o --output --fail-on --strict --apply-suggested --dump-facts --probe --freeze --env --python --site-packages --waivers --no-inline-waivers --no-waiver-discovery --now --baseline --write-baseline' -- "$cur")) ;;
         fix) COMPREPLY=($(compgen -W '-h --help -o --output --in-place --diff --launch --with --apply-suggested --force -q --quiet --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         env) COMPREPLY=($(compgen -W '-h --help --emit -o --output --apply-suggested --force --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
@@ -145,11 +148,13 @@ _preflight() {
         'rules doc') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules' -- "$cur")) ;;
         'rules functions') COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
         'rules test') COMPREPLY=($(compgen -W '-h --help --pack --rules --no-default-rules --color -q --quiet' -- "$cur")) ;;
+        plugins) COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
+        'plugins list') COMPREPLY=($(compgen -W '-h --help --format --color' -- "$cur")) ;;
         esac
         return
     fi
     case $path in
-        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec fleet rules' -- "$cur")) ;;
+        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec fleet rules plugins' -- "$cur")) ;;
         check) _preflight_files ;;
         fix) _preflight_files ;;
         env) _preflight_files ;;
@@ -160,6 +165,7 @@ _preflight() {
         exec) _preflight_files ;;
         fleet) _preflight_directories ;;
         rules) COMPREPLY=($(compgen -W 'list doc functions test' -- "$cur")) ;;
+        plugins) COMPREPLY=($(compgen -W list -- "$cur")) ;;
     esac
 }
 

@@ -15,9 +15,9 @@ function __preflight_command_path
         end
         test "$word" = '--'; and break
         switch "$path|$word"
-            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test'
+            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' '|plugins' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test' 'plugins|list'
                 set path (string trim -- "$path $word")
-            case 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color'
+            case '|--plugin-dir' 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color' 'plugins list|--format' 'plugins list|--color'
                 set skip 1
         end
     end
@@ -51,8 +51,10 @@ complete -c preflight -n '__preflight_at \'\'' -a 'import' -d 'Write a launch sc
 complete -c preflight -n '__preflight_at \'\'' -a 'exec' -d 'Check a launch command on this node, then run it with the safe fixes applied'
 complete -c preflight -n '__preflight_at \'\'' -a 'fleet' -d 'Compare the snapshot bundles of every node: drift, missing nodes, verdicts'
 complete -c preflight -n '__preflight_at \'\'' -a 'rules' -d 'List the loaded rule packs, or run their own test cases'
+complete -c preflight -n '__preflight_at \'\'' -a 'plugins' -d 'List the native plugins found and the ones refused'
 complete -c preflight -n '__preflight_at \'\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 complete -c preflight -n '__preflight_at \'\'' -l 'version' -d 'Display program version information and exit'
+complete -c preflight -n '__preflight_at \'\'' -l 'plugin-dir' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Native plugin directory, before the command (repeatable); searched before PREFLIGHT_PLUGIN_PATH'
 
 # preflight check
 complete -c preflight -n '__preflight_at \'check\'' -s 'h' -l 'help' -d 'Print this help message and exit'
@@ -222,3 +224,12 @@ complete -c preflight -n '__preflight_at \'rules test\'' -l 'rules' -x -a '(__fi
 complete -c preflight -n '__preflight_at \'rules test\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'rules test\'' -l 'color' -x -a 'auto always never' -d 'auto, always or never'
 complete -c preflight -n '__preflight_at \'rules test\'' -s 'q' -l 'quiet' -d 'Print only failures'
+
+# preflight plugins
+complete -c preflight -n '__preflight_at \'plugins\'' -a 'list' -d 'Each plugin\'s name, version, API, file and capabilities; refused files and why'
+complete -c preflight -n '__preflight_at \'plugins\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+
+# preflight plugins list
+complete -c preflight -n '__preflight_at \'plugins list\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c preflight -n '__preflight_at \'plugins list\'' -l 'format' -x -a 'text json' -d 'Output format'
+complete -c preflight -n '__preflight_at \'plugins list\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'

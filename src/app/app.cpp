@@ -13,6 +13,7 @@
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
 #include "output/printable.hpp"
+#include "plugin/registry.hpp"
 #include "util/did_you_mean.hpp"
 
 namespace preflight::app {
@@ -33,6 +34,10 @@ int run(int argc, char** argv) {
     CLI::App app("preflight: check a large-model training launch before it burns an allocation.", "preflight");
     app.set_version_flag("--version", version_text());
     app.require_subcommand(1);
+    std::vector<std::string> plugin_dirs;
+    app.add_option("--plugin-dir", plugin_dirs,
+                   "Native plugin directory, before the command (repeatable); searched before PREFLIGHT_PLUGIN_PATH")
+        ->type_name("DIR");
     app.footer(
         "Rule packs are searched in --rules DIR, PREFLIGHT_RULES_PATH, the installed\n"
         "share/preflight/rules and a build tree's rules/, in that order.\n"
@@ -51,6 +56,7 @@ int run(int argc, char** argv) {
                                      register_exec(app, exe_path),
                                      register_fleet(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
+    for (auto& command : register_plugins(app)) commands.push_back(std::move(command));
     for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
 
     // An unknown command gets a suggestion instead of CLI11's generic complaint.
@@ -76,6 +82,7 @@ int run(int argc, char** argv) {
         std::cerr << "preflight: error: " << output::printable(e.what()) << "\nRun 'preflight --help' for usage.\n";
         return exit_bad_input;
     }
+    plugin::use_plugin_dirs(plugin_dirs);
     // CLI11 has parsed exactly one command (require_subcommand), and `rules` one of its own.
     for (const auto& command : commands)
         if (command.cli->parsed()) return command.run();

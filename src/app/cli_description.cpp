@@ -104,6 +104,8 @@ output::CliDescription describe_cli(CLI::App& app) {
         {"PREFLIGHT_RULES_PATH",
          "Rule directories (a pack, or a folder of packs), separated by ':', searched after --rules and before the "
          "installed packs."},
+        {"PREFLIGHT_PLUGIN_PATH",
+         "Native plugin directories, separated by ':', searched after --plugin-dir and before the installed plugins."},
         {"NO_COLOR", "When set, text output is not coloured under --color auto."},
         {"TERM", "When 'dumb', text output is not coloured under --color auto."},
         {"PATH, HOME, PYENV_VERSION",
@@ -114,6 +116,8 @@ output::CliDescription describe_cli(CLI::App& app) {
         {"PREFIX/share/preflight/rules/",
          "The installed rule packs, found beside the binary (../share/preflight/rules), after --rules and "
          "PREFLIGHT_RULES_PATH."},
+        {"PREFIX/lib/preflight/plugins/",
+         "The installed native plugins (*.so), found beside the binary, after --plugin-dir and PREFLIGHT_PLUGIN_PATH."},
         {"PACK/pack.toml", "A rule pack: its rules, tables and tests/ cases; explain/RULE-ID.md holds a rule's page."},
         {"job.toml", "A run configuration: what check, fix, env and args read."},
     };

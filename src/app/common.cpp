@@ -7,6 +7,7 @@
 #include "app/build_info.hpp"
 #include "core/exit_code.hpp"
 #include "output/excerpt.hpp"
+#include "plugin/registry.hpp"
 #include "rules/pack_collector.hpp"
 #include "util/input_file.hpp"
 
@@ -77,6 +78,10 @@ output::Style OutputOptions::stderr_style() const { return output::make_style(co
 
 Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     auto roots = rules::rule_search_path(options.dirs, options.exe_path, !options.no_default_rules);
+    // Plugins load first: their functions must be in the table when the packs compile,
+    // and the packs they bundle come after the user's own.
+    for (const auto& p : plugin::active_plugins().plugins)
+        if (!p.rules_dir.empty() && !options.no_default_rules) roots.push_back({p.rules_dir, false});
     auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
     if (collected.packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");

@@ -12,6 +12,9 @@
 
 #include "facts/dist_metadata.hpp"
 #include "facts/redaction.hpp"
+#include "plugin/collect.hpp"
+#include "plugin/real_host.hpp"
+#include "plugin/registry.hpp"
 #include "util/digest.hpp"
 #include "util/files.hpp"
 #include "util/parallel.hpp"
@@ -62,40 +65,7 @@ std::string version_of_prefix(const fs::path& prefix, const fs::path& exe) {
     return found.empty() ? "" : found.back();
 }
 
-// Runs a tool found on PATH and returns what it printed (nullopt when absent or failing).
-std::optional<std::string> run_tool(const std::string& command_line, const std::string& program) {
-    if (!which(program)) return std::nullopt;
-    FILE* pipe = popen((command_line + " 2>/dev/null").c_str(), "r");
-    if (!pipe) return std::nullopt;
-    std::string out;
-    char buf[4096];
-    while (std::size_t n = fread(buf, 1, sizeof buf, pipe)) out.append(buf, n);
-    return pclose(pipe) == 0 ? std::optional<std::string>(out) : std::nullopt;
-}
-
 }  // namespace
-
-// npu-smi info prints one row per NPU: "| 0     910B3   | OK   | …"; A3 hosts list two
-// chips per NPU, each a device.
-void read_npu_smi(const std::string& text, std::string& chip, int& count) {
-    std::istringstream in(text);
-    for (std::string line; std::getline(in, line);) {
-        if (line.size() < 3 || line[0] != '|') continue;
-        std::istringstream cells(line.substr(1));
-        std::string first;
-        std::getline(cells, first, '|');
-        std::istringstream words(first);
-        std::string index, name;
-        words >> index >> name;
-        if (index.empty() || !std::all_of(index.begin(), index.end(), [](unsigned char c) { return std::isdigit(c); })) continue;
-        std::string second;
-        std::getline(cells, second, '|');
-        if (!name.empty() && util::trim(second, " \t\r\n").starts_with("OK")) {
-            if (chip.empty()) chip = name;
-            ++count;
-        }
-    }
-}
 
 std::vector<std::string> site_directories(const std::string& python, std::string* python_version) {
     std::vector<std::string> dirs;
@@ -286,90 +256,38 @@ void digest_hook_libraries(const std::vector<std::string>& dirs, NodeFacts& node
         }
 }
 
-// Ascend CANN toolkit (≤8.x ascend-toolkit layout and the 8.5 cann layout), the
-// install info and the driver: none of them is a Python package.
-void read_ascend_stack(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
-    fs::path ascend = options.ascend_root;
-    std::error_code ec;
-    for (const auto& base : {ascend / "ascend-toolkit" / "latest", ascend / "cann"}) {
-        for (const auto& e : fs::directory_iterator(base, ec)) {
-            fs::path file = e.path() / "ascend_toolkit_install.info";
-            if (auto text = util::read_file(file.string()); text && !node.packages.count("cann")) {
-                auto kv = key_values(*text);
-                if (auto v = version::Version::parse(scheme_of("cann"), kv["version"]))
-                    node.packages["cann"] = Fact{Value(*v), probed_at(file.string())};
-            }
+// The accelerator stacks, from every plugin with a fact collector, in search order.
+// A fact already found (by the Python probe or an earlier plugin) is kept. Returns
+// the packages the plugins that ran establish (absent when they found none).
+std::set<std::string> read_plugins(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
+    const plugin::PluginSet& set = options.plugins ? *options.plugins : plugin::active_plugins();
+    plugin::RealHost host(plugin_settings(options));
+    std::set<std::string> covered;
+    for (const auto& p : set.plugins) {
+        if (!p.collect) continue;
+        auto collected = plugin::collect_facts(p, host, scheme_of);
+        if (!collected) {
+            node.findings.push_back({Severity::warning, "probe-plugin-failed", collected.error(), Location{p.path}});
+            continue;
         }
-    }
-    if (auto text = util::read_file(options.ascend_install_info)) {
-        auto kv = key_values(*text);
-        for (const auto& [key, value] : kv)
-            node.hardware["ascend." + key] = Fact{Value(value), probed_at(options.ascend_install_info)};
-    }
-    if (auto text = util::read_file((ascend / "driver" / "version.info").string())) {
-        auto kv = key_values(*text);
-        std::string v = kv.count("Version") ? kv["Version"] : kv["version"];
-        if (auto parsed = version::Version::parse(scheme_of("ascend-driver"), v))
-            node.packages["ascend-driver"] = Fact{Value(*parsed), probed_at((ascend / "driver" / "version.info").string())};
-    }
-}
-
-// Accelerators: npu-smi first, then nvidia-smi (which also gives the driver version);
-// the chip name and device count come from whichever tool saw devices.
-void read_accelerators(const SchemeOf& scheme_of, NodeFacts& node) {
-    std::string chip;
-    int devices = 0;
-    std::string hardware_source;
-    if (auto out = run_tool("npu-smi info", "npu-smi")) {
-        read_npu_smi(*out, chip, devices);
-        hardware_source = "npu-smi info";
-    }
-    if (devices == 0)
-        if (auto out = run_tool("nvidia-smi --query-gpu=name,driver_version --format=csv,noheader", "nvidia-smi")) {
-            std::istringstream lines(*out);
-            for (std::string line; std::getline(lines, line);) {
-                auto comma = line.rfind(',');
-                if (comma == std::string::npos) continue;
-                if (chip.empty()) chip = std::string(util::trim(std::string_view(line).substr(0, comma), " \t\r\n"));
-                ++devices;
-                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), util::trim(std::string_view(line).substr(comma + 1), " \t\r\n")); v && !node.packages.count("nvidia-driver"))
-                    node.packages["nvidia-driver"] = Fact{Value(*v), probed_at("nvidia-smi")};
-            }
-            hardware_source = "nvidia-smi";
+        for (const auto& w : collected->warnings)
+            node.findings.push_back({Severity::warning, "probe-plugin-value", w, Location{p.path}});
+        for (const auto& f : collected->facts) {
+            auto& facts = f.kind == PREFLIGHT_FACT_PACKAGE ? node.packages : node.hardware;
+            facts.try_emplace(f.name, f.fact);
         }
-    if (devices > 0) {
-        node.hardware["hardware.chip"] = Fact{Value(chip), probed_at(hardware_source)};
-        node.hardware["hardware.devices_per_node"] = Fact{Value(static_cast<std::int64_t>(devices)), probed_at(hardware_source)};
+        covered.insert(p.provides.begin(), p.provides.end());
     }
-}
-
-// The NVIDIA driver from its /proc file when nvidia-smi is missing, and the CUDA
-// toolkit from its version.json.
-void read_cuda_stack(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
-    if (auto text = util::read_file("/proc/driver/nvidia/version"); text && !node.packages.count("nvidia-driver")) {
-        // "NVRM version: NVIDIA UNIX x86_64 Kernel Module  535.104.05  …"
-        std::istringstream words(text->substr(0, text->find('\n')));
-        for (std::string w; words >> w;)
-            if (std::isdigit(static_cast<unsigned char>(w[0])) && w.find('.') != std::string::npos)
-                if (auto v = version::Version::parse(scheme_of("nvidia-driver"), w)) {
-                    node.packages["nvidia-driver"] = Fact{Value(*v), probed_at("/proc/driver/nvidia/version")};
-                    break;
-                }
-    }
-    if (auto text = util::read_file(options.cuda_root + "/version.json")) {
-        // {"cuda": {"name": "CUDA SDK", "version": "12.4.1"}, …}
-        auto at = text->find("\"cuda\"");
-        auto v = at == std::string::npos ? std::string::npos : text->find("\"version\"", at);
-        if (v != std::string::npos) {
-            auto start = text->find('"', text->find(':', v) + 1) + 1;
-            auto end = text->find('"', start);
-            if (auto parsed = version::Version::parse(scheme_of("cuda"), text->substr(start, end - start)))
-                node.packages["cuda"] = Fact{Value(*parsed), probed_at(options.cuda_root + "/version.json")};
-        }
-    }
+    return covered;
 }
 
 }  // namespace
+
+std::map<std::string, std::string> plugin_settings(const ProbeOptions& options) {
+    return {{"ascend.root", options.ascend_root},
+            {"ascend.install_info", options.ascend_install_info},
+            {"cuda.root", options.cuda_root}};
+}
 
 Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of) {
     NodeFacts node;
@@ -388,13 +306,12 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
         add_distributions(read_distributions(dir), scheme_of, node, where_found);
     }
     digest_hook_libraries(dirs, node);
-    read_ascend_stack(options, scheme_of, node);
-    // The NVIDIA driver is taken from nvidia-smi before its /proc file.
-    read_accelerators(scheme_of, node);
-    read_cuda_stack(options, scheme_of, node);
+    std::set<std::string> covered = read_plugins(options, scheme_of, node);
+    // A non-Python layer no plugin establishes is unknown, not absent.
+    for (const auto& layer : reserved_layers())
+        if (layer != "python" && !covered.count(layer) && !node.packages.count(layer)) node.uncovered.insert(layer);
     // CUDA may live where the probe does not look (conda …): missing, it is unknown.
     if (!node.packages.count("cuda")) node.uncovered.insert("cuda");
-    node.uncovered.erase("nvidia-driver");  // absent when no tool or /proc file shows one
     struct utsname u {};
     if (uname(&u) == 0) node.hardware["cpu.arch"] = Fact{Value(std::string(u.machine)), probed_at("uname")};
     return node;

@@ -1,5 +1,7 @@
 // The live node as a fact source: read files and the environment directly, never
-// starting Python. Anything missing is unknown or absent, never a crash.
+// starting Python. Accelerator stacks (Ascend, CUDA) come from native plugins
+// (plugins/); without one, their facts are unknown. Anything missing is unknown or
+// absent, never a crash.
 #pragma once
 
 #include <string>
@@ -7,6 +9,7 @@
 
 #include "facts/freeze_file.hpp"
 #include "facts/node_facts.hpp"
+#include "plugin/discovery.hpp"
 
 namespace preflight::facts {
 
@@ -16,10 +19,12 @@ struct ProbeOptions {
     std::string ascend_root = "/usr/local/Ascend";
     std::string cuda_root = "/usr/local/cuda";
     std::string ascend_install_info = "/etc/ascend_install.info";
+    // The plugins whose collectors run; null: this process's (plugin/registry.hpp).
+    const plugin::PluginSet* plugins = nullptr;
 };
 
-// The first NPU's chip name and the number of NPU devices in `npu-smi info` output.
-void read_npu_smi(const std::string& text, std::string& chip, int& count);
+// The settings a probe passes to plugins (docs/plugin-abi.md, "Settings").
+std::map<std::string, std::string> plugin_settings(const ProbeOptions& options);
 
 Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of);
 

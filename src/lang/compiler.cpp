@@ -87,7 +87,7 @@ private:
 
     Result<void> check_call(Node& n) {
         const FunctionDef* f = find_function(n.name);
-        if (!f) return error_at(n, "unknown function '" + n.name + "'");
+        if (!f) return error_at(n, unknown_function_message(n.name));
         if (n.children.size() < f->min_args || n.children.size() > f->max_args)
             return error_at(n, std::string(f->name) + "() takes " +
                                    (f->min_args == f->max_args ? std::to_string(f->min_args)

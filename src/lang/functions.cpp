@@ -1,8 +1,10 @@
 #include "lang/functions.hpp"
 
 #include <algorithm>
-#include <unordered_map>
 #include <cctype>
+#include <deque>
+#include <mutex>
+#include <unordered_map>
 
 #include "util/identifiers.hpp"
 #include "util/kv_list.hpp"
@@ -620,6 +622,20 @@ const std::vector<FunctionDef>& all_functions() {
     return table;
 }
 
+namespace {
+
+// Functions native plugins added: a deque keeps their addresses stable.
+struct Added {
+    std::mutex mutex;
+    std::deque<FunctionDef> defs;
+};
+Added& added() {
+    static Added a;
+    return a;
+}
+
+}  // namespace
+
 const FunctionDef* find_function(std::string_view name) {
     static const auto index = [] {
         std::unordered_map<std::string_view, const FunctionDef*> m;
@@ -627,7 +643,41 @@ const FunctionDef* find_function(std::string_view name) {
         return m;
     }();
     auto it = index.find(name);
-    return it == index.end() ? nullptr : it->second;
+    if (it != index.end()) return it->second;
+    std::lock_guard lock(added().mutex);
+    for (const auto& f : added().defs)
+        if (name == f.name) return &f;
+    return nullptr;
+}
+
+bool add_function(const FunctionDef& def) {
+    if (find_function(def.name)) return false;
+    std::lock_guard lock(added().mutex);
+    added().defs.push_back(def);
+    return true;
+}
+
+std::vector<const FunctionDef*> added_functions() {
+    std::lock_guard lock(added().mutex);
+    std::vector<const FunctionDef*> out;
+    for (const auto& f : added().defs) out.push_back(&f);
+    return out;
+}
+
+std::string unknown_function_message(std::string_view name) {
+    std::string message = "unknown function '" + std::string(name) + "'";
+    auto underscore = name.find('_');
+    if (underscore == std::string_view::npos || underscore == 0) return message;
+    // Built-ins such as starts_with share the spelling; name the plugin only when no
+    // built-in begins the same way.
+    std::string prefix(name.substr(0, underscore + 1));
+    for (const auto& f : all_functions())
+        if (std::string_view(f.name).starts_with(prefix)) return message;
+    return message +
+           ": no built-in and no loaded plugin provides it; a plugin's functions start with its name, so it "
+           "would come from the plugin '" +
+           prefix.substr(0, underscore) +
+           "' (load it with --plugin-dir DIR or PREFLIGHT_PLUGIN_PATH; `preflight plugins list` shows what is loaded)";
 }
 
 }  // namespace preflight::lang

@@ -32,9 +32,23 @@ struct FunctionDef {
     // Arguments arrive evaluated and known (never Unknown) unless `sees_unknown`.
     Value (*eval)(const Node& call, const std::vector<Value>& args, EvalContext& ctx);
     bool sees_unknown = false;
+    // Set for a function a native plugin supplies: what its checker and evaluator call
+    // (plugin/functions.cpp); null for a built-in.
+    const void* extension = nullptr;
 };
 
 const FunctionDef* find_function(std::string_view name);
 const std::vector<FunctionDef>& all_functions();
+
+// Adds a function a native plugin supplies, before packs compile; `find_function`
+// then finds it. A name already taken is refused (false). The definition is kept
+// for the life of the process.
+bool add_function(const FunctionDef& def);
+// The functions added so far, in the order they were added.
+std::vector<const FunctionDef*> added_functions();
+
+// The error for a call of a function nobody provides; names the plugin a
+// plugin-style name (`example_answer`) would come from.
+std::string unknown_function_message(std::string_view name);
 
 }  // namespace preflight::lang

@@ -114,25 +114,6 @@ TEST(Merge, JobEnvWinsNodeVersionsWinAndDisagreementsAreFindings) {
     EXPECT_EQ(findings[1].code, "config-package-missing");
 }
 
-TEST(LiveProbe, ReadsNpuSmiRows) {
-    const char* a2 =
-        "+------------------------------------------------------------------------------------------------+\n"
-        "| npu-smi 23.0.0                   Version: 23.0.0                                               |\n"
-        "| NPU   Name                | Health        | Power(W)    Temp(C)           Hugepages-Usage(page)|\n"
-        "| Chip                      | Bus-Id        | AICore(%)   Memory-Usage(MB)  HBM-Usage(MB)        |\n"
-        "+===========================+===============+====================================================+\n"
-        "| 0     910B3               | OK            | 93.6        40                0    / 0             |\n"
-        "| 0                         | 0000:C1:00.0  | 0           0    / 0          3161 / 65536         |\n"
-        "+===========================+===============+====================================================+\n"
-        "| 1     910B3               | OK            | 91.2        41                0    / 0             |\n"
-        "| 0                         | 0000:C2:00.0  | 0           0    / 0          3161 / 65536         |\n";
-    std::string chip;
-    int count = 0;
-    read_npu_smi(a2, chip, count);
-    EXPECT_EQ(chip, "910B3");
-    EXPECT_EQ(count, 2);
-}
-
 TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
     test_support::TempDir dir;
     auto tool = dir.write("bin/nvidia-smi", "#!/bin/sh\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\n");

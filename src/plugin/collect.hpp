@@ -1,0 +1,31 @@
+// Runs one plugin's fact collector against a host and turns what it emits into
+// facts with probe origins. A package's version is parsed in its own scheme.
+#pragma once
+
+#include <functional>
+
+#include <tl/expected.hpp>
+
+#include "core/fact.hpp"
+#include "plugin/host.hpp"
+#include "plugin/loader.hpp"
+
+namespace preflight::plugin {
+
+struct CollectedFact {
+    preflight_fact_kind kind;
+    std::string name;
+    Fact fact;
+};
+
+struct Collection {
+    std::vector<CollectedFact> facts;   // in the order emitted
+    std::vector<std::string> warnings;  // emitted values the host could not take
+};
+
+using SchemeOf = std::function<version::Scheme(const std::string& package)>;
+
+// The plugin's error message when its collector returns an error code.
+tl::expected<Collection, std::string> collect_facts(const Plugin& plugin, Host& host, const SchemeOf& scheme_of);
+
+}  // namespace preflight::plugin

@@ -1,0 +1,117 @@
+#include "plugin/loader.hpp"
+
+#include <dlfcn.h>
+#include <sys/stat.h>
+
+#include <filesystem>
+
+#include <fmt/format.h>
+
+namespace preflight::plugin {
+namespace fs = std::filesystem;
+
+std::string host_api() { return fmt::format("{}.{}", PREFLIGHT_PLUGIN_API_MAJOR, PREFLIGHT_PLUGIN_API_MINOR); }
+
+std::string Refusal::describe() const {
+    return fmt::format("{}: {} (plugin API {}, preflight API {})", path, reason, plugin_api.empty() ? "unknown" : plugin_api,
+                       host_api());
+}
+
+std::vector<std::string> Plugin::capabilities() const {
+    std::vector<std::string> out;
+    if (collect) out.push_back("facts");
+    if (!functions.empty()) out.push_back("functions");
+    if (!rules_dir.empty()) out.push_back("rules");
+    return out;
+}
+
+std::string version_gate(std::uint32_t major, std::uint32_t minor, std::uint32_t host_major, std::uint32_t host_minor) {
+    if (major != host_major) return "built for another major version of the plugin API";
+    if (minor > host_minor) return "built for a newer minor version of the plugin API than this preflight offers";
+    return "";
+}
+
+std::string unsafe_permissions(const std::string& path) {
+    // The file, and the directory it is in: either would let another user swap the code.
+    for (const fs::path& p : {fs::path(path), fs::absolute(path).parent_path()}) {
+        struct stat st {};
+        if (stat(p.c_str(), &st) != 0) return fmt::format("cannot stat {}", p.string());
+        if (st.st_mode & (S_IWGRP | S_IWOTH))
+            return fmt::format("{} is writable by {}", p == fs::path(path) ? "the file" : "its directory",
+                               (st.st_mode & S_IWOTH) ? "all users" : "its group");
+    }
+    return "";
+}
+
+namespace {
+
+bool is_identifier(const char* s) {
+    if (!s || !*s) return false;
+    for (; *s; ++s)
+        if (!((*s >= 'a' && *s <= 'z') || (*s >= '0' && *s <= '9') || *s == '_')) return false;
+    return true;
+}
+
+bool is_type(preflight_type t) { return t >= PREFLIGHT_TYPE_BOOL && t <= PREFLIGHT_TYPE_VERSION; }
+
+}  // namespace
+
+tl::expected<Plugin, Refusal> load_plugin(const std::string& path) {
+    Refusal refusal{path, "", ""};
+    auto refuse = [&](std::string reason) {
+        refusal.reason = std::move(reason);
+        return tl::unexpected(refusal);
+    };
+    if (auto why = unsafe_permissions(path); !why.empty()) return refuse(why);
+    // Never closed: a refused library is closed at once, an accepted one stays.
+    void* handle = dlopen(fs::absolute(path).c_str(), RTLD_NOW | RTLD_LOCAL);
+    if (!handle) {
+        const char* e = dlerror();
+        return refuse(fmt::format("cannot load: {}", e ? e : "dlopen failed"));
+    }
+    auto close_and_refuse = [&](std::string reason) {
+        dlclose(handle);
+        return refuse(std::move(reason));
+    };
+    auto entry = reinterpret_cast<preflight_plugin_entry_fn>(dlsym(handle, PREFLIGHT_PLUGIN_ENTRY_NAME));
+    if (!entry) return close_and_refuse("no " PREFLIGHT_PLUGIN_ENTRY_NAME " symbol: not a preflight plugin");
+    const preflight_plugin* d = entry();
+    if (!d) return close_and_refuse(PREFLIGHT_PLUGIN_ENTRY_NAME " returned no descriptor");
+    refusal.plugin_api = fmt::format("{}.{}", d->api_major, d->api_minor);
+    if (auto why = version_gate(d->api_major, d->api_minor); !why.empty()) return close_and_refuse(why);
+    // A 1.0 descriptor ends at rules_dir; a smaller one is malformed.
+    if (d->size < offsetof(preflight_plugin, rules_dir) + sizeof(d->rules_dir))
+        return close_and_refuse(fmt::format("descriptor size {} is smaller than API 1.0's", d->size));
+    if (!is_identifier(d->name)) return close_and_refuse("its name is missing or not [a-z0-9_]+");
+    if (!d->version || !d->description) return close_and_refuse("its version or description is missing");
+    if (d->function_count > 0 && !d->functions) return close_and_refuse("function_count is set but functions is NULL");
+
+    Plugin p;
+    p.path = fs::absolute(path).lexically_normal().string();
+    p.name = d->name;
+    p.version = d->version;
+    p.description = d->description;
+    p.api = refusal.plugin_api;
+    p.collect = d->collect;
+    if (d->provides)
+        for (const char* const* n = d->provides; *n; ++n) p.provides.emplace_back(*n);
+    for (std::size_t i = 0; i < d->function_count; ++i) {
+        const preflight_function& f = d->functions[i];
+        std::string prefix = p.name + "_";
+        if (!is_identifier(f.name) || !std::string_view(f.name).starts_with(prefix))
+            return close_and_refuse(fmt::format("function {} must be named {}…", f.name ? f.name : "(null)", prefix));
+        if (!f.signature || !f.doc || !f.call || f.arg_count > 8 || (f.arg_count && !f.arg_types) || !is_type(f.result_type))
+            return close_and_refuse(fmt::format("function {} lacks a signature, doc, call or valid types", f.name));
+        FunctionInfo info{f.name, f.signature, f.doc, {}, f.result_type, f.call};
+        for (std::size_t a = 0; a < f.arg_count; ++a) {
+            if (!is_type(f.arg_types[a]))
+                return close_and_refuse(fmt::format("function {} has an invalid argument type", f.name));
+            info.arg_types.push_back(f.arg_types[a]);
+        }
+        p.functions.push_back(std::move(info));
+    }
+    if (d->rules_dir && *d->rules_dir) p.rules_dir = (fs::path(p.path).parent_path() / d->rules_dir).lexically_normal().string();
+    return p;
+}
+
+}  // namespace preflight::plugin

@@ -1,0 +1,56 @@
+// Loads one plugin file: dlopen(RTLD_NOW | RTLD_LOCAL), the required entry point,
+// the version gate and the descriptor's required fields. A plugin that fails any of
+// them is refused: a value naming the file and both API versions, never an abort.
+#pragma once
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <tl/expected.hpp>
+
+#include "preflight/plugin_api.h"
+
+namespace preflight::plugin {
+
+struct Refusal {
+    std::string path;
+    std::string plugin_api;  // "1.3" as the plugin declares it; empty when it could not be read
+    std::string reason;
+    std::string describe() const;  // "FILE: REASON (plugin API X, preflight API Y)"
+};
+
+// The host's API version, "MAJOR.MINOR".
+std::string host_api();
+
+struct FunctionInfo {
+    std::string name, signature, doc;
+    std::vector<preflight_type> arg_types;
+    preflight_type result_type = PREFLIGHT_TYPE_STRING;
+    preflight_function_fn call = nullptr;
+};
+
+// An accepted plugin. Its library stays loaded for the life of the process: its
+// functions may sit in the function table of compiled packs.
+struct Plugin {
+    std::string path;
+    std::string name, version, description, api;
+    preflight_collect_fn collect = nullptr;
+    std::vector<std::string> provides;
+    std::vector<FunctionInfo> functions;
+    std::string rules_dir;                          // absolute; empty when it bundles none
+    std::vector<std::string> capabilities() const;  // "facts", "functions", "rules"
+};
+
+// Also refuses a file or a directory holding it that users other than its owner may write.
+tl::expected<Plugin, Refusal> load_plugin(const std::string& path);
+
+// Why `path` may not be loaded for its permissions; empty when it may.
+std::string unsafe_permissions(const std::string& path);
+
+// What the version gate says about a plugin built for `major.minor` in a host of
+// `host_major.host_minor`; empty when accepted.
+std::string version_gate(std::uint32_t major, std::uint32_t minor, std::uint32_t host_major = PREFLIGHT_PLUGIN_API_MAJOR,
+                         std::uint32_t host_minor = PREFLIGHT_PLUGIN_API_MINOR);
+
+}  // namespace preflight::plugin
