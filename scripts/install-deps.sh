@@ -10,7 +10,7 @@ packages=(
   libzstd-dev liblz4-dev libacl1-dev libxml2-dev libicu-dev nettle-dev liblzma-dev libbz2-dev zlib1g-dev
   libgtest-dev libgmock-dev libbenchmark-dev
   perl python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
-  hyperfine time
+  hyperfine time valgrind
   groff-base man-db zsh fish lintian
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
   slurmctld slurmd slurm-client munge

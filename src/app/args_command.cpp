@@ -117,8 +117,10 @@ Command register_args(CLI::App& app, const std::string& exe_path) {
     cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
     cmd->add_option("--style", args->style,
                     "Launcher: a launcher of the launchers table (megatron-swift, swift, megatron, accelerate, torchrun, vime, "
-                    "twinkle: DeviceMesh.from_sizes keywords), or a framework (ms-swift: its launcher for the job's backend)")
-        ->required();
+                    "twinkle: DeviceMesh.from_sizes keywords), or a framework (ms-swift: its launcher for the job's backend); "
+                    "'preflight rules list --format styles' lists the launchers")
+        ->required()
+        ->type_name("STYLE");
     add_rules_option(cmd, args->rules);
     add_fact_options(cmd, args->facts, true);
     return {cmd, [args] { return run(*args); }};

@@ -25,6 +25,7 @@ output::ValueKind kind_of(const output::CliOption& o) {
     if (v.empty()) return ValueKind::none;
     if (!o.choices.empty()) return ValueKind::choice;
     if (v == "RULE-ID") return ValueKind::rule_id;
+    if (v == "STYLE") return ValueKind::launcher;
     if (v.starts_with("--")) return ValueKind::command;
     if (v.find("DIR") != std::string::npos) return ValueKind::directory;
     // Names, numbers and free text have nothing to offer; everything else is a path.

@@ -4,6 +4,7 @@
 
 #include "app/common.hpp"
 #include "core/exit_code.hpp"
+#include "launch/launcher.hpp"
 #include "output/function_reference.hpp"
 #include "output/pack_test_report.hpp"
 #include "output/rule_listing.hpp"
@@ -24,7 +25,11 @@ int list(const RulesArgs& args) {
     if (!rules) return report_input_error(rules.error(), args.output);
     if (args.output.format == "json") std::cout << output::rule_listing_json(*rules).dump(2) << "\n";
     else if (args.output.format == "ids") std::cout << output::rule_ids_text(*rules);
-    else std::cout << output::rule_listing_text(*rules, args.output.quiet, args.output.stdout_style());
+    else if (args.output.format == "styles") {
+        auto launchers = launch::compile_launchers(*rules);
+        if (!launchers) return report_input_error(launchers.error(), args.output);
+        std::cout << output::launcher_names_text(*launchers);
+    }    else std::cout << output::rule_listing_text(*rules, args.output.quiet, args.output.stdout_style());
     return exit_pass;
 }
 
@@ -61,7 +66,8 @@ std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) 
     auto list_args = new_args();
     auto* list_cmd = cmd->add_subcommand("list", "The loaded packs and their rules");
     add_rules_option(list_cmd, list_args->rules);
-    add_output_options(list_cmd, list_args->output, {"text", "json", "ids"});
+    // ids and styles, one a line, are what shell completion offers for explain and args --style.
+    add_output_options(list_cmd, list_args->output, {"text", "json", "ids", "styles"});
 
     auto doc_args = new_args();
     auto* doc_cmd = cmd->add_subcommand("doc", "Print the rule reference (Markdown) generated from the packs");

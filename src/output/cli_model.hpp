@@ -15,6 +15,7 @@ enum class ValueKind {
     directory,  // a path to a directory
     choice,     // one of `choices`
     rule_id,    // a rule id of the loaded packs (`rules list --format ids`)
+    launcher,   // a launcher style of the loaded packs (`rules list --format styles`)
     command,    // a command line after `--`
 };
 

@@ -26,6 +26,12 @@ std::string rule_ids_text(const rules::RuleSet& rules) {
     return out;
 }
 
+std::string launcher_names_text(const launch::LauncherSet& launchers) {
+    std::string out;
+    for (const auto& name : launchers.names()) out += printable(name) + "\n";
+    return out;
+}
+
 nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules) {
     auto packs = nlohmann::ordered_json::array();
     for (const auto& p : rules.packs) {

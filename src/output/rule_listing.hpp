@@ -5,6 +5,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "launch/launcher.hpp"
 #include "output/style.hpp"
 #include "rules/rule_set.hpp"
 
@@ -16,6 +17,8 @@ std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Sty
 
 // One rule id a line, for shell completion of `explain`.
 std::string rule_ids_text(const rules::RuleSet& rules);
+// The launcher styles the packs define (`args --style`), one a line.
+std::string launcher_names_text(const launch::LauncherSet& launchers);
 
 // {"packs": [{name, version, engine, summary, file, rules: [{id, severity, summary}]}]}.
 nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules);

@@ -64,7 +64,7 @@ expect_has "--fail-on" check --python python3 --f   # an option's value is no co
 expect_has "--with" check --format json --w
 expect "--pack" rules test --pa
 expect "$(printf '%s\n' --format)" rules list --form
-expect "$(printf '%s\n' ids json text)" rules list --format ""
+expect "$(printf '%s\n' ids json styles text)" rules list --format ""
 # Paths: files for a job, directories for --rules (the script asks for filenames).
 expect "$(printf '%s\n' job.toml)" check jo
 expect "$(printf '%s\n' packs.d)" check --rules pa
@@ -73,6 +73,11 @@ expect "space dir" check --rules sp
 some_id=$("$bin" rules list --format ids | head -1)
 [ -n "$some_id" ] || { echo "rules list --format ids printed nothing"; status=1; }
 expect_has "$some_id" explain "${some_id:0:5}"
+# Launcher styles of the loaded packs for args --style, never file names.
+styles=$("$bin" rules list --format styles)
+[ -n "$styles" ] || { echo "rules list --format styles printed nothing"; status=1; }
+expect "$(grep '^megatron' <<<"$styles" | sort)" args job.toml --style megatron
+expect_has "$(head -1 <<<"$styles")" args job.toml --style ""
 # After --, a command and then its arguments.
 expect_has "bash" exec -- bas
 expect "train.sh" exec -- bash tr

@@ -42,7 +42,7 @@ echo "Depends: $depends"
 # Every library the binary is linked against comes from a package the Depends line names.
 for lib in $(objdump -p "$build/preflight" | awk '/NEEDED/ {print $2}'); do
   path=$(ldconfig -p | awk -v l="$lib" '$1 == l && /x86-64/ {print $NF; exit}')
-  [ -n "$path" ] || continue
+  [ -n "$path" ] || fail "$lib, which the binary needs, is not in the linker cache"
   pkg=$(dpkg -S "$(realpath "$path")" 2>/dev/null | head -1 | cut -d: -f1) || true
   [ -z "$pkg" ] && pkg=$(dpkg -S "$path" 2>/dev/null | head -1 | cut -d: -f1)
   [ -n "$pkg" ] || fail "no package owns $path"
@@ -53,10 +53,17 @@ dpkg -x "$deb" "$tmp/root" || fail "dpkg -x"
 bin=$tmp/root/usr/bin/preflight
 [ -x "$bin" ] || fail "usr/bin/preflight missing"
 for f in usr/share/preflight/rules usr/share/man/man1/preflight.1.gz usr/share/doc/preflight/changelog.gz \
-         usr/share/bash-completion/completions/preflight usr/share/doc/preflight/examples; do
+         usr/share/bash-completion/completions/preflight usr/share/zsh/vendor-completions/_preflight \
+         usr/share/fish/vendor_completions.d/preflight.fish usr/share/doc/preflight/examples \
+         usr/lib/preflight/plugins/ascend.so usr/lib/preflight/plugins/cuda.so; do
   [ -e "$tmp/root/$f" ] || fail "$f missing from the package"
 done
 zcat "$tmp/root/usr/share/man/man1/preflight.1.gz" | cmp -s - "$src/share/man/man1/preflight.1" || fail "packaged man page differs"
+# `man preflight` finds the page where the package put it.
+if command -v man >/dev/null; then
+  MANPATH=$tmp/root/usr/share/man MANWIDTH=80 man -P cat preflight 2>&1 | grep -q "preflight check" ||
+    fail "man preflight does not show the packaged page"
+fi
 
 # From the scratch root, with no rule path given and the source tree out of reach.
 cd "$tmp/root" || exit 1
@@ -66,4 +73,9 @@ status=$?
 grep -q "\[gdn-mcore-needs-megatron-core-0.16\]" <<<"$out" || fail "the packaged packs did not decide the example: $out"
 listing=$(env -i PATH=/usr/bin:/bin "$bin" rules list)
 grep -qF "$tmp/root/usr/share/preflight/rules/" <<<"$listing" || fail "rules list does not name the packaged packs: $listing"
-echo "the package unpacks and checks the example with its own packs"
+# The packaged plugins are found beside the packaged binary (PREFIX/lib/preflight/plugins).
+plugins=$(env -i PATH=/usr/bin:/bin "$bin" plugins list)
+for p in ascend cuda; do
+  grep -qF "$tmp/root/usr/lib/preflight/plugins/$p.so" <<<"$plugins" || fail "plugins list does not show the packaged $p: $plugins"
+done
+echo "the package unpacks and checks the example with its own packs and plugins"
