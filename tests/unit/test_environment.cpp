@@ -2,6 +2,7 @@
 // developer may have exported for the real binary must not change what the tests see
 // (plugin discovery, the cuda plugin's NVML). Tests that want one set it themselves.
 #include <cstdlib>
+#include <initializer_list>
 
 namespace {
 
