@@ -1,13 +1,16 @@
-// Thin entry point: run the app, turn anything unexpected into exit code 3.
+// Thin entry point: register the plugins linked in, run the app, turn anything
+// unexpected into exit code 3.
 #include <exception>
 #include <iostream>
 
 #include "app/app.hpp"
 #include "core/exit_code.hpp"
 #include "output/printable.hpp"
+#include "plugin/builtin.hpp"
 
 int main(int argc, char** argv) {
     try {
+        preflight::plugin::register_linked_plugins();
         return preflight::app::run(argc, argv);
     } catch (const std::exception& e) {
         std::cerr << "preflight: internal error: " << preflight::output::printable(e.what()) << "\n";

@@ -48,6 +48,11 @@ public:
         return std::string(out, size);
     }
 
+    std::optional<std::string> env(const char* name) const {
+        const char* v = host_->get_env(host_->context, name);
+        return v ? std::optional<std::string>(v) : std::nullopt;
+    }
+
     std::string setting(const char* name, const char* fallback) const {
         const char* v = host_->setting(host_->context, name);
         return v && *v ? v : fallback;

@@ -84,10 +84,20 @@ void read_toolkit(const HostCalls& host, const std::string& root) {
     if (end != std::string::npos) host.emit_package("cuda", text->substr(start + 1, end - start - 1), file);
 }
 
+// The setting cuda.nvml_library first, then PREFLIGHT_CUDA_NVML_LIBRARY (an NVML
+// installed elsewhere; a path that does not exist makes the plugin use nvidia-smi),
+// then the driver's own library.
+std::string nvml_library(const HostCalls& host) {
+    std::string set = host.setting("cuda.nvml_library", "");
+    if (!set.empty()) return set;
+    auto env = host.env("PREFLIGHT_CUDA_NVML_LIBRARY");
+    return env && !env->empty() ? *env : "libnvidia-ml.so.1";
+}
+
 int collect(const preflight_host* host, const preflight_fact_sink* sink, char* error, size_t error_size) {
     try {
         HostCalls calls(host, sink);
-        if (auto nvml = bundled_plugin::cuda::read_nvml(calls.setting("cuda.nvml_library", "libnvidia-ml.so.1"))) {
+        if (auto nvml = bundled_plugin::cuda::read_nvml(nvml_library(calls))) {
             if (!nvml->driver_version.empty()) calls.emit_package("nvidia-driver", nvml->driver_version, "nvml");
             if (!nvml->cuda_driver_version.empty())
                 calls.emit_string("nvidia.cuda_driver_version", nvml->cuda_driver_version, "nvml");

@@ -7,6 +7,7 @@
 #include "app/build_info.hpp"
 #include "core/exit_code.hpp"
 #include "output/excerpt.hpp"
+#include "output/plugin_listing.hpp"
 #include "plugin/registry.hpp"
 #include "rules/pack_collector.hpp"
 #include "util/input_file.hpp"
@@ -76,11 +77,20 @@ void add_fact_options(CLI::App* cmd, FactOptions& facts, bool with_probe_flag) {
 output::Style OutputOptions::stdout_style() const { return output::make_style(color_mode(color), STDOUT_FILENO); }
 output::Style OutputOptions::stderr_style() const { return output::make_style(color_mode(color), STDERR_FILENO); }
 
+const plugin::PluginSet& loaded_plugins() {
+    static const bool warned = [] {
+        std::cerr << output::plugin_refusal_warnings(plugin::active_plugins(), output::Style{});
+        return true;
+    }();
+    (void)warned;
+    return plugin::active_plugins();
+}
+
 Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     auto roots = rules::rule_search_path(options.dirs, options.exe_path, !options.no_default_rules);
     // Plugins load first: their functions must be in the table when the packs compile,
     // and the packs they bundle come after the user's own.
-    for (const auto& p : plugin::active_plugins().plugins)
+    for (const auto& p : loaded_plugins().plugins)
         if (!p.rules_dir.empty() && !options.no_default_rules) roots.push_back({p.rules_dir, false});
     auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
     if (collected.packs.empty())

@@ -11,6 +11,7 @@
 
 #include "core/error.hpp"
 #include "output/style.hpp"
+#include "plugin/discovery.hpp"
 #include "rules/rule_set.hpp"
 
 namespace preflight::app {
@@ -53,6 +54,11 @@ void add_output_options(CLI::App* cmd, OutputOptions& output, const std::vector<
 void add_fact_options(CLI::App* cmd, FactOptions& facts, bool with_probe_flag);
 
 Result<rules::RuleSet> load_rules(const RuleOptions& options);
+
+// This run's plugins (plugin::active_plugins()). The first call writes one warning line
+// per refused plugin to stderr; load_rules calls it, so every command that loads
+// packs says what it refused.
+const plugin::PluginSet& loaded_plugins();
 
 // Prints `file:line:col: error: …` with the excerpt to stderr; returns exit code 2.
 int report_input_error(const Error& e, const OutputOptions& output);

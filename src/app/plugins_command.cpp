@@ -1,5 +1,5 @@
-// `preflight plugins list [--format json]`: the native plugins this run loads, and
-// the files it refused. Refusals are listed, never fatal: exit 0 either way.
+// `preflight plugins list [--format json]`: the native plugins this run loads (files
+// and built-ins), and the ones it refused. Refusals are listed, never fatal: exit 0 either way.
 #include <iostream>
 
 #include "app/common.hpp"
@@ -17,8 +17,9 @@ std::vector<Command> register_plugins(CLI::App& app) {
         cmd->add_subcommand("list", "Each plugin's name, version, API, file and capabilities; refused files and why");
     list_cmd->footer(
         "Plugins are searched in --plugin-dir DIR (given before the command), PREFLIGHT_PLUGIN_PATH,\n"
-        "the installed lib/preflight/plugins and a build tree's lib/preflight/plugins, in that order.\n"
-        "A plugin file or directory other users may write is refused. See docs/plugin-abi.md.");
+        "the installed lib/preflight/plugins and a build tree's lib/preflight/plugins, in that order;\n"
+        "then the plugins built into this binary (the static build's), which a file of the same name\n"
+        "shadows. A plugin file or directory other users may write is refused. See docs/plugin-abi.md.");
     list_cmd->add_option("--format", output->format, "Output format")
         ->check(CLI::IsMember({"text", "json"}))
         ->capture_default_str();

@@ -45,7 +45,7 @@ int run(const ProbeArgs& args) {
         if (!written) return report_input_error(written.error(), args.output);
         return exit_pass;
     }
-    if (args.output.format == "json") std::cout << output::probe_json(*node).dump(2) << "\n";
+    if (args.output.format == "json") std::cout << output::probe_json(*node, loaded_plugins().refusals).dump(2) << "\n";
     else std::cout << output::probe_text(*node);
     return exit_pass;
 }

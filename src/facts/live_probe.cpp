@@ -284,9 +284,11 @@ std::set<std::string> read_plugins(const ProbeOptions& options, const SchemeOf& 
 }  // namespace
 
 std::map<std::string, std::string> plugin_settings(const ProbeOptions& options) {
-    return {{"ascend.root", options.ascend_root},
-            {"ascend.install_info", options.ascend_install_info},
-            {"cuda.root", options.cuda_root}};
+    std::map<std::string, std::string> settings{{"ascend.root", options.ascend_root},
+                                                {"ascend.install_info", options.ascend_install_info},
+                                                {"cuda.root", options.cuda_root}};
+    if (!options.cuda_nvml_library.empty()) settings["cuda.nvml_library"] = options.cuda_nvml_library;
+    return settings;
 }
 
 Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme_of) {

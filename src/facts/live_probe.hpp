@@ -19,6 +19,7 @@ struct ProbeOptions {
     std::string ascend_root = "/usr/local/Ascend";
     std::string cuda_root = "/usr/local/cuda";
     std::string ascend_install_info = "/etc/ascend_install.info";
+    std::string cuda_nvml_library;  // the NVML the cuda plugin opens; empty: its own choice
     // The plugins whose collectors run; null: this process's (plugin/registry.hpp).
     const plugin::PluginSet* plugins = nullptr;
 };

@@ -20,7 +20,8 @@ std::string plugin_listing_text(const plugin::PluginSet& set, const Style& style
     for (const auto& p : set.plugins) {
         out += fmt::format("{} {} (plugin API {}) — {}\n", style.bold(printable(p.name)), printable(p.version), p.api,
                            printable(p.description));
-        out += fmt::format("  file: {}\n", printable(p.path));
+        if (p.handle) out += fmt::format("  file: {} ({})\n", printable(p.path), p.origin);
+        else out += fmt::format("  {}\n", p.origin);
         out += fmt::format("  capabilities: {}\n", p.capabilities().empty() ? "none" : joined(p.capabilities()));
         if (!p.provides.empty()) out += fmt::format("  establishes: {}\n", printable(joined(p.provides)));
         for (const auto& f : p.functions) out += fmt::format("  function {}\n", printable(f.signature));
@@ -44,23 +45,36 @@ nlohmann::ordered_json plugin_listing_json(const plugin::PluginSet& set) {
         j["plugins"].push_back({{"name", p.name},
                                 {"version", p.version},
                                 {"api", p.api},
-                                {"path", p.path},
+                                {"path", p.handle ? nlohmann::ordered_json(p.path) : nlohmann::ordered_json()},
+                                {"origin", p.origin},
                                 {"description", p.description},
                                 {"capabilities", p.capabilities()},
                                 {"provides", p.provides},
                                 {"functions", functions},
                                 {"rules", p.rules_dir.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(p.rules_dir)}});
     }
-    j["refused"] = nlohmann::ordered_json::array();
-    for (const auto& r : set.refusals)
-        j["refused"].push_back(
-            {{"path", r.path},
-             {"plugin_api", r.plugin_api.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.plugin_api)},
-             {"reason", r.reason}});
+    j["refused"] = plugin_refusals_json(set.refusals);
     j["notes"] = set.notes;
     j["searched"] = nlohmann::ordered_json::array();
     for (const auto& d : set.searched) j["searched"].push_back({{"path", d.path}, {"from", d.from}});
     return j;
+}
+
+nlohmann::ordered_json plugin_refusals_json(const std::vector<plugin::Refusal>& refusals) {
+    nlohmann::ordered_json out = nlohmann::ordered_json::array();
+    for (const auto& r : refusals)
+        out.push_back({{"path", r.path},
+                       {"plugin_api", r.plugin_api.empty() ? nlohmann::ordered_json() : nlohmann::ordered_json(r.plugin_api)},
+                       {"reason", r.reason},
+                       {"message", r.describe()}});
+    return out;
+}
+
+std::string plugin_refusal_warnings(const plugin::PluginSet& set, const Style& style) {
+    std::string out;
+    for (const auto& r : set.refusals)
+        out += fmt::format("preflight: {}: plugin refused: {}\n", style.severity(Severity::warning), printable(r.describe()));
+    return out;
 }
 
 }  // namespace preflight::output

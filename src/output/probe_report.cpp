@@ -3,6 +3,7 @@
 #include "output/excerpt.hpp"
 #include "output/fact_lines.hpp"
 #include "output/json_value.hpp"
+#include "output/plugin_listing.hpp"
 
 namespace preflight::output {
 
@@ -14,7 +15,7 @@ std::string probe_findings(const facts::NodeFacts& node) {
 
 std::string probe_text(const facts::NodeFacts& node) { return node_fact_lines(node); }
 
-nlohmann::json probe_json(const facts::NodeFacts& node) {
+nlohmann::json probe_json(const facts::NodeFacts& node, const std::vector<plugin::Refusal>& plugins_refused) {
     nlohmann::json j, origins = nlohmann::json::object();
     j["packages"] = nlohmann::json::object();
     for (const auto& [name, f] : node.packages) {
@@ -30,6 +31,7 @@ nlohmann::json probe_json(const facts::NodeFacts& node) {
     }
     j["origins"] = origins;
     j["redacted"] = node.redacted;  // name → rule; the value itself is never kept
+    j["plugins_refused"] = nlohmann::json(plugin_refusals_json(plugins_refused));
     return j;
 }
 

@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "facts/node_facts.hpp"
+#include "plugin/loader.hpp"
 
 namespace preflight::output {
 
@@ -16,9 +17,10 @@ std::string probe_findings(const facts::NodeFacts& node);
 // The facts as text: output/fact_lines.hpp's node_fact_lines.
 std::string probe_text(const facts::NodeFacts& node);
 
-// {"packages", "env", "hardware", "origins", "redacted"}. A sorted-map JSON object:
+// {"packages", "env", "hardware", "origins", "redacted", "plugins_refused"} (the
+// refusals as plugins list --format json gives them). A sorted-map JSON object:
 // inserting thousands of packages stays O(n log n), where ordered_json would search
 // linearly on every insert.
-nlohmann::json probe_json(const facts::NodeFacts& node);
+nlohmann::json probe_json(const facts::NodeFacts& node, const std::vector<plugin::Refusal>& plugins_refused = {});
 
 }  // namespace preflight::output

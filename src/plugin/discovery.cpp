@@ -51,7 +51,7 @@ std::vector<SearchDir> plugin_search_path(const std::vector<std::string>& cli_di
     return dirs;
 }
 
-PluginSet load_plugins(const std::vector<SearchDir>& dirs) {
+PluginSet load_plugins(const std::vector<SearchDir>& dirs, const std::vector<BuiltinEntry>& builtins) {
     PluginSet set;
     set.searched = dirs;
     std::set<std::string> seen_dirs;
@@ -73,12 +73,23 @@ PluginSet load_plugins(const std::vector<SearchDir>& dirs) {
             auto same =
                 std::find_if(set.plugins.begin(), set.plugins.end(), [&](const Plugin& p) { return p.name == loaded->name; });
             if (same != set.plugins.end()) {
+                unload(*loaded);
                 set.refusals.push_back({loaded->path, loaded->api,
                                         fmt::format("a plugin named {} was already loaded from {}", loaded->name, same->path)});
                 continue;
             }
+            loaded->origin = dir.from;
             set.plugins.push_back(std::move(*loaded));
         }
+    }
+    for (const auto& builtin : builtins) {
+        auto taken = [&](const std::string& name) {
+            return std::any_of(set.plugins.begin(), set.plugins.end(), [&](const Plugin& p) { return p.name == name; });
+        };
+        if (taken(builtin.name)) continue;  // a file of that name shadows it
+        auto loaded = load_builtin_plugin(builtin);
+        if (loaded) set.plugins.push_back(std::move(*loaded));
+        else set.refusals.push_back(std::move(loaded.error()));
     }
     return set;
 }

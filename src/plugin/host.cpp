@@ -18,6 +18,7 @@ int HostBridge::read_file(void* context, const char* path, const char** data, st
     if (!path || !data || !size) return PREFLIGHT_ERROR;
     auto text = self->host_.read_file(path);
     if (!text) return PREFLIGHT_NOT_FOUND;
+    if (text->size() > Host::max_file_size) return PREFLIGHT_TOO_LARGE;
     const std::string& kept = self->texts_.emplace_back(std::move(*text));
     *data = kept.data();
     *size = kept.size();

@@ -23,7 +23,11 @@ struct ToolRun {
 
 class Host {
 public:
+    // The most of a file a plugin gets: HostBridge answers PREFLIGHT_TOO_LARGE past it.
+    static constexpr std::size_t max_file_size = 16u << 20;
+
     virtual ~Host() = default;
+    // The file's contents; a host may stop reading one byte past max_file_size.
     virtual std::optional<std::string> read_file(const std::string& path) = 0;
     virtual std::optional<std::vector<std::string>> list_dir(const std::string& path) = 0;
     // nullopt when the program does not exist.

@@ -1,6 +1,8 @@
 // Loads one plugin file: dlopen(RTLD_NOW | RTLD_LOCAL), the required entry point,
 // the version gate and the descriptor's required fields. A plugin that fails any of
 // them is refused: a value naming the file and both API versions, never an abort.
+// A built-in plugin (plugin/builtin.hpp) passes the same gate and checks, without
+// dlopen or the permission check.
 #pragma once
 
 #include <memory>
@@ -9,6 +11,7 @@
 
 #include <tl/expected.hpp>
 
+#include "plugin/builtin.hpp"
 #include "preflight/plugin_api.h"
 
 namespace preflight::plugin {
@@ -33,17 +36,29 @@ struct FunctionInfo {
 // An accepted plugin. Its library stays loaded for the life of the process: its
 // functions may sit in the function table of compiled packs.
 struct Plugin {
-    std::string path;
+    std::string path;    // the file; "built-in NAME" for a built-in
+    std::string origin;  // where discovery found it: a SearchDir's `from`, or "built in"
     std::string name, version, description, api;
     preflight_collect_fn collect = nullptr;
     std::vector<std::string> provides;
     std::vector<FunctionInfo> functions;
     std::string rules_dir;                          // absolute; empty when it bundles none
+    void* handle = nullptr;                         // dlopen's; null for a built-in
     std::vector<std::string> capabilities() const;  // "facts", "functions", "rules"
 };
 
 // Also refuses a file or a directory holding it that users other than its owner may write.
 tl::expected<Plugin, Refusal> load_plugin(const std::string& path);
+
+// A plugin linked into this executable; its `rules_dir` is ignored (no directory holds it).
+tl::expected<Plugin, Refusal> load_builtin_plugin(const BuiltinEntry& builtin);
+
+// How a built-in is named where a file's path would be: "built-in NAME".
+std::string builtin_label(const std::string& name);
+
+// Closes a plugin that will not be used (refused after loading, e.g. for a taken
+// name). Only before any of its functions entered the function table.
+void unload(Plugin& plugin);
 
 // Why `path` may not be loaded for its permissions; empty when it may.
 std::string unsafe_permissions(const std::string& path);

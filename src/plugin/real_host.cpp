@@ -9,16 +9,34 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <cstdint>
 #include <cstdlib>
 #include <filesystem>
+#include <thread>
 
 #include "util/files.hpp"
+#include "util/input_file.hpp"
 
 extern char** environ;
 
 namespace preflight::plugin {
 
-std::optional<std::string> RealHost::read_file(const std::string& path) { return util::read_file(path); }
+std::optional<std::string> RealHost::read_file(const std::string& path) {
+    // Regular files only: a device or a FIFO could block or never end. One byte past
+    // the limit is enough for HostBridge to answer PREFLIGHT_TOO_LARGE.
+    auto in = util::open_input(path, util::InputKind{"a file a plugin reads", UINT64_MAX});
+    if (!in) return std::nullopt;
+    std::string text;
+    char buf[65536];
+    while (text.size() <= max_file_size) {
+        ssize_t n = read(in->fd(), buf, std::min(sizeof buf, max_file_size + 1 - text.size()));
+        if (n < 0 && errno == EINTR) continue;
+        if (n < 0) return std::nullopt;
+        if (n == 0) break;
+        text.append(buf, static_cast<std::size_t>(n));
+    }
+    return text;
+}
 
 std::optional<std::vector<std::string>> RealHost::list_dir(const std::string& path) {
     std::error_code ec;
@@ -38,6 +56,18 @@ struct Fd {
     }
 };
 
+// Reaps `pid` if it exits before `deadline`; false when it is still running then.
+bool reaped_before(pid_t pid, std::chrono::steady_clock::time_point deadline, int& status) {
+    for (;;) {
+        pid_t r = waitpid(pid, &status, WNOHANG);
+        if (r == pid) return true;
+        if (r < 0 && errno != EINTR) return true;  // nothing left to wait for
+        auto left = deadline - std::chrono::steady_clock::now();
+        if (left <= std::chrono::steady_clock::duration::zero()) return false;
+        std::this_thread::sleep_for(std::min<std::chrono::steady_clock::duration>(left, std::chrono::milliseconds(5)));
+    }
+}
+
 }  // namespace
 
 std::optional<ToolRun> RealHost::run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) {
@@ -50,12 +80,18 @@ std::optional<ToolRun> RealHost::run_tool(const std::vector<std::string>& argv, 
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, write_end.fd, 1);
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
+    // Its own process group, so that what it starts is killed with it at the deadline.
+    posix_spawnattr_t attr;
+    posix_spawnattr_init(&attr);
+    posix_spawnattr_setflags(&attr, POSIX_SPAWN_SETPGROUP);
+    posix_spawnattr_setpgroup(&attr, 0);
     std::vector<char*> args;
     for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
     pid_t pid = 0;
-    int rc = posix_spawnp(&pid, args[0], &actions, nullptr, args.data(), environ);
+    int rc = posix_spawnp(&pid, args[0], &actions, &attr, args.data(), environ);
     posix_spawn_file_actions_destroy(&actions);
+    posix_spawnattr_destroy(&attr);
     if (rc != 0) return std::nullopt;  // not found or not executable
     close(write_end.fd);
     write_end.fd = -1;
@@ -82,9 +118,15 @@ std::optional<ToolRun> RealHost::run_tool(const std::vector<std::string>& argv, 
         }
         run.output.append(buf, static_cast<std::size_t>(n));
     }
-    if (run.timed_out || run.too_large) kill(pid, SIGKILL);
+    // The deadline holds for the whole run: a tool that closed its stdout but goes on
+    // running is killed too.
     int status = 0;
-    while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    bool exited = !run.timed_out && !run.too_large && reaped_before(pid, deadline, status);
+    if (!exited) {
+        if (!run.too_large) run.timed_out = true;
+        kill(-pid, SIGKILL);
+        while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {}
+    }
     run.exit_status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + (WIFSIGNALED(status) ? WTERMSIG(status) : 0);
     return run;
 }

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include "plugin/builtin.hpp"
 #include "plugin/functions.hpp"
 
 namespace preflight::plugin {
@@ -20,7 +21,7 @@ void use_plugin_dirs(std::vector<std::string> dirs) { cli_dirs() = std::move(dir
 
 const PluginSet& active_plugins() {
     static const PluginSet set = [] {
-        PluginSet s = load_plugins(plugin_search_path(cli_dirs()));
+        PluginSet s = load_plugins(plugin_search_path(cli_dirs()), builtin_plugins());
         for (const auto& p : s.plugins)
             for (const auto& name : register_functions(p))
                 s.notes.push_back(fmt::format("{}: function {} is not added: the name is taken", p.path, name));

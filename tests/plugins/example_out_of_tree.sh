@@ -5,6 +5,9 @@
 # tests/plugins/pack, its fact shows in the probe, and without it the pack's load
 # error names the plugin. Usage: example_out_of_tree.sh BUILD_DIR SOURCE_DIR
 set -euo pipefail
+# Files this script makes get 0644/0755 whatever the caller's umask: a group-writable
+# plugin would be refused, and the test would fail for the wrong reason.
+umask 022
 build=$1
 src=$2
 tmp=$(mktemp -d)

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The static build (PREFLIGHT_STATIC): the binary needs no shared library but the C
 # library's own (readelf -d), and copied alone into an empty directory it checks a
-# bundled example with its embedded packs; packs on the lookup path shadow them.
+# bundled example with its embedded packs; packs on the lookup path shadow them; and
+# it carries the vendor plugins built in (builtin_plugins.sh).
 # Usage: static_binary.sh PREFLIGHT SOURCE_DIR
 set -uo pipefail
 bin=$1 src=$2
@@ -34,3 +35,4 @@ listing=$(env -i PATH=/usr/bin:/bin PREFLIGHT_RULES_PATH="$src/rules" ./prefligh
 grep -q "embedded:" <<<"$listing" && fail "an embedded pack is listed although the lookup path has every pack: $listing"
 grep -qF "$src/rules/qwen35-gdn-megatron/pack.toml" <<<"$listing" || fail "the lookup path's packs were not used"
 echo "the copied binary checks with its embedded packs; the lookup path shadows them"
+bash "$src/tests/ship/builtin_plugins.sh" "$bin" "$src"

@@ -125,6 +125,8 @@ TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
     options.site_packages = {dir.path() + "/empty"};
     options.cuda_root = dir.path() + "/cuda";
     options.ascend_root = dir.path() + "/none";
+    // No NVML, so that a machine with a real NVIDIA driver reads the fake nvidia-smi too.
+    options.cuda_nvml_library = dir.path() + "/no/libnvidia-ml.so.1";
     auto node = probe_node(options, pep);
     setenv("PATH", old_path.c_str(), 1);
     ASSERT_TRUE(node.has_value());

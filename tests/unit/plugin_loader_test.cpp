@@ -1,7 +1,9 @@
 // The plugin ABI through real .so files (tests/plugins): the version gate, refusals,
 // a collector against the in-memory host, and functions in the rule language.
+#include <dlfcn.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 
@@ -124,6 +126,10 @@ TEST(PluginLoader, DiscoveryTakesTheFirstOfANameAndKeepsRefusals) {
     EXPECT_NE(set.plugins[0].path.find("/good/good.so"), std::string::npos);
     ASSERT_EQ(set.refusals.size(), 3u);
     EXPECT_NE(set.refusals[1].reason.find("already loaded"), std::string::npos);
+    // The twin was opened to read its name, and closed again.
+    void* twin = dlopen(case_file("good_twin").c_str(), RTLD_NOW | RTLD_NOLOAD);
+    EXPECT_EQ(twin, nullptr) << "the refused twin is still loaded";
+    if (twin) dlclose(twin);
 }
 
 TEST(PluginLoader, SearchPathOrder) {
@@ -232,4 +238,48 @@ TEST(RealHost, RunsAToolWithATimeLimitAndNoShell) {
     EXPECT_EQ(failing->exit_status, 1);
     EXPECT_EQ(host.setting("k"), "v");
     EXPECT_FALSE(host.setting("other"));
+}
+
+TEST(RealHost, TheTimeLimitHoldsAfterAToolClosesItsStdout) {
+    // Once stdout closes the run is not over: a tool that keeps running is killed at
+    // the deadline all the same, with what it printed kept.
+    RealHost host;
+    auto start = std::chrono::steady_clock::now();
+    auto run = host.run_tool({"sh", "-c", "echo early; exec >&-; sleep 20"}, std::chrono::milliseconds(300));
+    auto took = std::chrono::steady_clock::now() - start;
+    ASSERT_TRUE(run);
+    EXPECT_TRUE(run->timed_out);
+    EXPECT_EQ(run->output, "early\n");
+    EXPECT_LT(took, std::chrono::seconds(5));
+    // A tool that closes stdout and then exits in time is not a timeout.
+    auto quick = host.run_tool({"sh", "-c", "exec >&-; sleep 0.05; exit 3"}, std::chrono::milliseconds(5000));
+    ASSERT_TRUE(quick);
+    EXPECT_FALSE(quick->timed_out);
+    EXPECT_EQ(quick->exit_status, 3);
+}
+
+TEST(HostBridge, AFilePastTheReadLimitIsTooLarge) {
+    MemoryHost memory;
+    memory.files["/big"] = std::string(Host::max_file_size + 1, 'x');
+    memory.files["/fits"] = std::string(Host::max_file_size, 'x');
+    HostBridge bridge(memory);
+    const preflight_host* c = bridge.get();
+    const char* data = nullptr;
+    std::size_t size = 0;
+    EXPECT_EQ(c->read_file(c->context, "/big", &data, &size), PREFLIGHT_TOO_LARGE);
+    EXPECT_EQ(c->read_file(c->context, "/fits", &data, &size), PREFLIGHT_OK);
+    EXPECT_EQ(size, Host::max_file_size);
+    EXPECT_EQ(c->read_file(c->context, "/missing", &data, &size), PREFLIGHT_NOT_FOUND);
+
+    // The real host stops one byte past the limit, and reads no device.
+    test_support::TempDir dir;
+    std::string sparse = dir.write("sparse", "");
+    ASSERT_EQ(truncate(sparse.c_str(), static_cast<off_t>(Host::max_file_size) * 4), 0);
+    RealHost real;
+    auto text = real.read_file(sparse);
+    ASSERT_TRUE(text);
+    EXPECT_EQ(text->size(), Host::max_file_size + 1);
+    HostBridge real_bridge(real);
+    EXPECT_EQ(real_bridge.get()->read_file(real_bridge.get()->context, sparse.c_str(), &data, &size), PREFLIGHT_TOO_LARGE);
+    EXPECT_FALSE(real.read_file("/dev/zero"));
 }

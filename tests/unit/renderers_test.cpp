@@ -8,6 +8,7 @@
 #include "output/fact_lines.hpp"
 #include "output/pack_test_report.hpp"
 #include "output/patched_job.hpp"
+#include "output/plugin_listing.hpp"
 #include "output/probe_report.hpp"
 #include "output/scan_report.hpp"
 #include "rules/fix_text.hpp"
@@ -92,6 +93,26 @@ TEST(ProbeReport, RedactedVariablesNameTheirRuleAndFindingsTheirCode) {
 
     node.findings.push_back({Severity::warning, "probe-two-versions", "two versions of torch", Location{"/site", 0, 0}});
     EXPECT_EQ(output::probe_findings(node), "/site: warning: two versions of torch [probe-two-versions]\n");
+    EXPECT_TRUE(j["plugins_refused"].is_array());
+    EXPECT_TRUE(j["plugins_refused"].empty());
+}
+
+TEST(ProbeReport, RefusedPluginsAreCarriedInJsonAndWarnedALineEach) {
+    plugin::Refusal refused{"/p/new.so", "1.9", "built for a newer minor version of the plugin API than this preflight offers"};
+    auto j = output::probe_json(facts::NodeFacts{}, {refused});
+    ASSERT_EQ(j["plugins_refused"].size(), 1u);
+    EXPECT_EQ(j["plugins_refused"][0]["path"], "/p/new.so");
+    EXPECT_EQ(j["plugins_refused"][0]["plugin_api"], "1.9");
+    EXPECT_EQ(j["plugins_refused"][0]["message"], refused.describe());
+    plugin::PluginSet set;
+    set.refusals = {refused, plugin::Refusal{"/p/junk\x1b.so", "", "cannot load: junk"}};
+    EXPECT_EQ(output::plugin_refusal_warnings(set, output::Style{}),
+              "preflight: warning: plugin refused: /p/new.so: built for a newer minor version of the plugin API than this "
+              "preflight offers (plugin API 1.9, preflight API " +
+                  plugin::host_api() +
+                  ")\n"
+                  "preflight: warning: plugin refused: /p/junk\\x1b.so: cannot load: junk (plugin API unknown, preflight API " +
+                  plugin::host_api() + ")\n");
 }
 
 TEST(ScanReport, KnownAndUnknownDigests) {

@@ -1,6 +1,7 @@
 /* A plugin for the loader's tests, compiled several times (tests/plugins/CMakeLists.txt):
- * TEST_API_MAJOR / TEST_API_MINOR override the API version it declares, TEST_NO_ENTRY
- * leaves out the entry point. Plain C, so the header is tested as C. */
+ * TEST_API_MAJOR / TEST_API_MINOR override the API version it declares, TEST_NAME its
+ * name, TEST_RULES_DIR the rule packs it bundles, TEST_NO_ENTRY leaves out the entry
+ * point. Plain C, so the header is tested as C. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,6 +15,9 @@
 #endif
 #ifndef TEST_NAME
 #define TEST_NAME "abi"
+#endif
+#ifndef TEST_RULES_DIR
+#define TEST_RULES_DIR NULL
 #endif
 
 static void emit_text(const preflight_fact_sink* sink, preflight_fact_kind kind, const char* name, preflight_type type,
@@ -112,7 +116,7 @@ static const preflight_plugin descriptor = {
     provides,
     functions,
     2,
-    NULL,
+    TEST_RULES_DIR,
 };
 
 #ifndef TEST_NO_ENTRY
