@@ -19,7 +19,7 @@ if [ -s "$work/warnings" ]; then echo "groff warns at 60 columns:"; cat "$work/w
 MANWIDTH=80 LC_ALL=C.UTF-8 man --warnings -l "$work/preflight.1" >"$work/text" 2>"$work/warnings"
 if [ -s "$work/warnings" ]; then echo "man warns:"; cat "$work/warnings"; status=1; fi
 # Each visible command has its section: every command --help lists.
-commands=$("$bin" --help | sed -n '/^SUBCOMMANDS:/,/^$/p' | awk 'NR > 1 && NF {print $1}')
+commands=$("$bin" --help | sed -n '/^Subcommands:/,/^$/p' | awk 'NR > 1 && NF {print $1}')
 [ -n "$commands" ] || { echo "preflight --help lists no commands"; status=1; }
 for cmd in $commands "rules list" "plugins list"; do
   grep -q "^   preflight $cmd\$" "$work/text" || { echo "no section for 'preflight $cmd'"; status=1; }
