@@ -29,7 +29,7 @@ int list(const RulesArgs& args) {
         auto launchers = launch::compile_launchers(*rules);
         if (!launchers) return report_input_error(launchers.error(), args.output);
         std::cout << output::launcher_names_text(*launchers);
-    }    else std::cout << output::rule_listing_text(*rules, args.output.quiet, args.output.stdout_style());
+    } else std::cout << output::rule_listing_text(*rules, args.output.quiet, args.output.stdout_style());
     return exit_pass;
 }
 
