@@ -23,12 +23,21 @@ echo "load average before: $(cut -d' ' -f1-3 /proc/loadavg)"
 median() { sort -n "$1" | awk '{v[NR]=$1} END {print v[int((NR+1)/2)]}'; }
 
 measure() {  # measure NAME RUNS COMMAND…: median wall and CPU seconds and peak RSS (MiB)
-  local name=$1 runs=$2
+  local name=$1 runs=$2 status
   shift 2
   : >"$work/wall" && : >"$work/cpu" && : >"$work/rss"
   for _ in $(seq "$runs"); do
-    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >/dev/null 2>&1 || true
-    read -r wall user sys rss <"$work/time"
+    # 0 and 1 are verdicts (pass, fail); anything else is a crash or an input error, and
+    # its time is no figure.
+    status=0
+    /usr/bin/time -f '%e %U %S %M' -o "$work/time" "$@" >"$work/out" 2>&1 || status=$?
+    if [ "$status" -gt 1 ]; then
+      echo "$name: exit $status from: $*" >&2
+      tail -n 20 "$work/out" >&2
+      exit 1
+    fi
+    # GNU time writes "Command exited with non-zero status 1" first on a failing verdict.
+    read -r wall user sys rss < <(tail -n 1 "$work/time")
     echo "$wall" >>"$work/wall"
     awk -v u="$user" -v s="$sys" 'BEGIN {printf "%.2f\n", u + s}' >>"$work/cpu"
     echo "$rss" >>"$work/rss"

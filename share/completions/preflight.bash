@@ -14,7 +14,7 @@ _preflight_is_command() {
 # Whether OPTION of the command PATH takes a value: _preflight_takes_value PATH OPTION
 _preflight_takes_value() {
     case "$1|$2" in
-        '|--plugin-dir' | 'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color' | 'plugins list|--format' | 'plugins list|--color') return 0 ;;
+        '|--plugin-dir' | 'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--max-age' | 'fleet|--now' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color' | 'plugins list|--format' | 'plugins list|--color') return 0 ;;
     esac
     return 1
 }
@@ -116,8 +116,10 @@ _preflight() {
         'exec|--site-packages') _preflight_directories ;;
         'fleet|--expect') _preflight_files ;;
         'fleet|--job') _preflight_files ;;
+        'fleet|--max-age') _preflight_files ;;
+        'fleet|--now') _preflight_files ;;
         'fleet|--rules') _preflight_directories ;;
-        'fleet|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+        'fleet|--format') COMPREPLY=($(compgen -W 'text json sarif' -- "$cur")) ;;
         'fleet|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
         'rules list|--rules') _preflight_directories ;;
         'rules list|--format') COMPREPLY=($(compgen -W 'text json ids styles' -- "$cur")) ;;
@@ -143,7 +145,7 @@ _preflight() {
         explain) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --color' -- "$cur")) ;;
         import) COMPREPLY=($(compgen -W '-h --help -o --output --with --index --force -q --quiet --rules --no-default-rules' -- "$cur")) ;;
         exec) COMPREPLY=($(compgen -W '-h --help --with --fail-on --no-apply --no-probe --rules --no-default-rules --python --site-packages' -- "$cur")) ;;
-        fleet) COMPREPLY=($(compgen -W '-h --help --expect --job --strict --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
+        fleet) COMPREPLY=($(compgen -W '-h --help --expect --job --max-age --now --strict --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         rules) COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
         'rules list') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         'rules doc') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules' -- "$cur")) ;;

@@ -2,6 +2,7 @@
 // side by side: the facts that differ between nodes, the expected nodes that sent no
 // bundle, and each node's verdict against a job.
 #include <algorithm>
+#include <ctime>
 #include <filesystem>
 #include <iostream>
 #include <unordered_map>
@@ -18,10 +19,12 @@
 #include "fleet/rule_reads.hpp"
 #include "fleet/verdict_groups.hpp"
 #include "output/fleet_report.hpp"
+#include "output/fleet_sarif.hpp"
 #include "output/progress_line.hpp"
 #include "rules/check_job.hpp"
 #include "util/hostlist.hpp"
 #include "util/parallel.hpp"
+#include "util/time_text.hpp"
 
 namespace preflight::app {
 namespace {
@@ -30,6 +33,8 @@ struct FleetArgs {
     std::vector<std::string> inputs;  // bundles, or directories of *.tar.gz
     std::string expect;               // a Slurm hostlist
     std::string job;
+    std::string max_age;  // a duration: older bundles are stale
+    std::string now;      // the time ages are judged against, instead of the clock
     bool strict = false;
     RuleOptions rules;
     OutputOptions output;
@@ -78,6 +83,24 @@ Result<config::RunConfig> load_job(const std::string& path, const rules::RuleSet
     return std::move(input.launches.front().launch.config);
 }
 
+// --max-age: the time before which a bundle is stale (nullopt: none is).
+Result<std::optional<std::int64_t>> cutoff(const FleetArgs& args) {
+    if (args.max_age.empty()) return std::optional<std::int64_t>{};
+    auto age = util::parse_duration(args.max_age);
+    if (!age)
+        return fail(fmt::format("--max-age '{}' is not a duration such as 90s, 30m, 2h, 1d or 1h30m", args.max_age),
+                    Location{"", 0, 0, "--max-age"});
+    std::int64_t now = std::time(nullptr);
+    if (!args.now.empty()) {
+        auto given = util::parse_utc_time(args.now);
+        if (!given)
+            return fail(fmt::format("--now '{}' is not a UTC time written 2026-07-01T12:00:00Z (or a day, 2026-07-01)", args.now),
+                        Location{"", 0, 0, "--now"});
+        now = *given;
+    }
+    return std::optional<std::int64_t>{now - *age};
+}
+
 int run(const FleetArgs& args) {
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
@@ -95,10 +118,17 @@ int run(const FleetArgs& args) {
                 Error{names.error().message, Location{"--expect", 1, names.error().column, "", args.expect}}, args.output);
         expected = std::move(*names);
     }
+    auto stale_before = cutoff(args);
+    if (!stale_before) return report_input_error(stale_before.error(), args.output);
     auto files = bundle_files(args.inputs);
     if (!files) return report_input_error(files.error(), args.output);
 
     fleet::FleetSummary summary;
+    summary.inputs = args.inputs;
+    if (*stale_before) {
+        summary.max_age = args.max_age;
+        summary.stale_before = util::format_utc_time(**stale_before);
+    }
     const std::set<FactRef> read = fleet::facts_read_by(*rules);
     fleet::FactTally tally(read);
     std::unordered_map<std::string, rules::CheckResult> checked;
@@ -126,10 +156,19 @@ int run(const FleetArgs& args) {
                 continue;
             }
             const std::string& node = outcome.snapshot->manifest.node;
+            if (*stale_before) {
+                const std::string& time = outcome.snapshot->manifest.time;
+                auto written = util::parse_utc_time(time);
+                if (!written || *written < **stale_before) {
+                    summary.stale.push_back({node, (*files)[start + i], time});
+                    continue;
+                }
+            }
             if (!tally.add(node, outcome.snapshot->facts)) {
-                summary.duplicates.push_back(node);
+                summary.duplicates.push_back({node, (*files)[start + i]});
                 continue;
             }
+            summary.files.push_back((*files)[start + i]);
             if (!job) continue;
             const auto index = static_cast<fleet::NodeIndex>(tally.nodes().size() - 1);
             if (auto hit = checked.find(outcome.check_key); hit != checked.end()) {
@@ -147,7 +186,9 @@ int run(const FleetArgs& args) {
     summary.drift = tally.drift();
     if (expected) {
         summary.expected = args.expect;
+        // A stale node sent a bundle, just not one of this run: reported as stale, not missing.
         std::set<std::string> seen(summary.nodes.begin(), summary.nodes.end());
+        for (const auto& b : summary.stale) seen.insert(b.node);
         std::set<std::string> wanted(expected->begin(), expected->end());
         for (const auto& name : wanted)
             if (!seen.count(name)) summary.missing.push_back(name);
@@ -159,6 +200,7 @@ int run(const FleetArgs& args) {
         summary.verdicts = verdicts.groups();
     }
     if (args.output.format == "json") std::cout << output::fleet_json(summary).dump(2) << "\n";
+    else if (args.output.format == "sarif") std::cout << output::fleet_sarif(*rules, summary).dump(2) << "\n";
     else if (!args.output.quiet || summary.fails()) std::cout << output::fleet_text(summary);
     return summary.fails() ? exit_findings : exit_pass;
 }
@@ -174,7 +216,10 @@ Command register_fleet(CLI::App& app, const std::string& exe_path) {
         "and reports each fact whose value differs between nodes: the value most nodes hold and\n"
         "the nodes that differ, in Slurm hostlist form. Variables count only where a loaded rule\n"
         "reads them. Exits 1 when a fact a rule reads differs, a node fails --job, an --expect\n"
-        "node sent no bundle, or a bundle is unreadable; drift no rule reads is only reported.\n"
+        "node sent no bundle, or a bundle is unreadable or stale (--max-age); drift no rule reads\n"
+        "is only reported.\n"
+        "--format sarif writes one SARIF 2.1.0 run with drift, missing nodes, bad bundles and the\n"
+        "nodes' findings as results (docs/fleet.md).\n"
         "Example: preflight fleet bundles/ --expect \"$SLURM_JOB_NODELIST\" --job job.toml");
     cmd->add_option("inputs", args->inputs, "Snapshot bundles, or directories holding them")->required()->type_name("BUNDLE|DIR");
     cmd->add_option("--expect", args->expect, "The nodes that must have sent a bundle, as a Slurm hostlist (n[001-064])")
@@ -183,9 +228,17 @@ Command register_fleet(CLI::App& app, const std::string& exe_path) {
            "--job", args->job,
            "Check this job (a job file, or a launch script with one launch) on every node and group the nodes by verdict")
         ->type_name("JOB.toml|SCRIPT");
+    auto* max_age = cmd->add_option("--max-age", args->max_age,
+                                    "Bundles written longer ago than this are stale (a node's bundle of an earlier run) "
+                                    "and fail the fleet like a missing node. Example: --max-age 30m (s, m, h, d; 1h30m)")
+                        ->type_name("DURATION");
+    cmd->add_option("--now", args->now,
+                    "The time --max-age counts back from, instead of the clock (UTC). Example: --now 2026-07-01T12:00:00Z")
+        ->type_name("TIME")
+        ->needs(max_age);
     cmd->add_flag("--strict", args->strict, "With --job: undetermined error rules count as errors");
     add_rules_option(cmd, args->rules);
-    add_output_options(cmd, args->output, {"text", "json"});
+    add_output_options(cmd, args->output, {"text", "json", "sarif"});
     return {cmd, [args] { return run(*args); }};
 }
 

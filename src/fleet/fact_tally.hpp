@@ -7,6 +7,7 @@
 #include <map>
 #include <set>
 #include <string>
+#include <tuple>
 #include <unordered_map>
 #include <vector>
 
@@ -47,12 +48,25 @@ public:
 private:
     struct Tally {
         bool read_by_rules = false;
+        std::string package;  // a package's fact: the name a node that does not list it lacks
         std::map<std::string, std::vector<NodeIndex>> by_value;
     };
-    void count(const std::string& fact, bool read, const std::string& value, NodeIndex node);
+    // The packages a node's source could not see: all of them when its listing is
+    // partial, else those it marked uncovered (a reserved layer no probe plugin covers).
+    // A package such a node does not list is unknown there, not absent. Nodes share
+    // one copy of each distinct set.
+    struct Blind {
+        bool all = false;
+        std::set<std::string> names;
+        bool operator<(const Blind& o) const { return std::tie(all, names) < std::tie(o.all, o.names); }
+    };
+    void count(const std::string& fact, bool read, const std::string& value, NodeIndex node, const std::string& package = {});
+    bool blind_to(NodeIndex node, const std::string& package) const;
 
     std::set<FactRef> read_;
     std::vector<std::string> nodes_;
+    std::set<Blind> blinds_;
+    std::vector<const Blind*> blind_of_;  // by NodeIndex, into blinds_
     std::unordered_map<std::string, NodeIndex> index_;
     std::map<std::string, Tally> facts_;
 };

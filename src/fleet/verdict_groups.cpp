@@ -8,7 +8,7 @@ void VerdictGroups::add(NodeIndex node, const rules::CheckResult& result) {
     std::vector<GroupFinding> findings;
     for (const auto& f : result.findings)
         if (!f.suppressed && f.severity >= Severity::warning)  // as has_at_least counts them
-            findings.push_back({f.rule, f.severity, f.message});
+            findings.push_back({f.rule, f.severity, f.message, f.location.file, f.location.line, f.location.column});
     std::sort(findings.begin(), findings.end());
     std::string verdict = result.has_at_least(Severity::error)     ? "fail"
                           : result.has_at_least(Severity::warning) ? "warn"

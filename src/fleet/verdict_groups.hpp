@@ -5,6 +5,7 @@
 
 #include <map>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "fleet/fact_tally.hpp"
@@ -16,8 +17,13 @@ struct GroupFinding {
     std::string rule;
     Severity severity = Severity::error;
     std::string message;
+    // Where in the job it points (the job file or a launch script): SARIF locates it there.
+    std::string file;
+    int line = 0;
+    int column = 0;
     bool operator<(const GroupFinding& o) const {
-        return std::tie(rule, message, severity) < std::tie(o.rule, o.message, o.severity);
+        return std::tie(rule, message, severity, file, line, column) <
+               std::tie(o.rule, o.message, o.severity, o.file, o.line, o.column);
     }
     bool operator==(const GroupFinding&) const = default;
 };

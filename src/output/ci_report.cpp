@@ -12,20 +12,7 @@
 namespace preflight::output {
 namespace {
 
-const char* sarif_level(const rules::Finding& f) {
-    if (f.undetermined) return "note";
-    return f.severity == Severity::error ? "error" : f.severity == Severity::warning ? "warning" : "note";
-}
-
-// A relative path as a URI reference: every byte but the unreserved ones and '/' escaped.
-std::string uri_of(const std::string& path) {
-    std::string out;
-    for (unsigned char c : path) {
-        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out += static_cast<char>(c);
-        else out += fmt::format("%{:02X}", c);
-    }
-    return out;
-}
+const char* finding_level(const rules::Finding& f) { return f.undetermined ? "note" : sarif_level(f.severity); }
 
 std::string file_of(const rules::Finding& f, const CheckedFile& file) {
     return f.location.file.empty() ? file.path : f.location.file;
@@ -82,58 +69,57 @@ nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& f
 
 }  // namespace
 
-nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
+// A relative path as a URI reference: every byte but the unreserved ones and '/' escaped.
+std::string sarif_uri(const std::string& path) {
+    std::string out;
+    for (unsigned char c : path) {
+        if (std::isalnum(c) || c == '-' || c == '.' || c == '_' || c == '~' || c == '/') out += static_cast<char>(c);
+        else out += fmt::format("%{:02X}", c);
+    }
+    return out;
+}
+
+const char* sarif_level(Severity severity) {
+    return severity == Severity::error ? "error" : severity == Severity::warning ? "warning" : "note";
+}
+
+nlohmann::ordered_json sarif_location(const std::string& path, const Location& where) {
+    using json = nlohmann::ordered_json;
+    json physical = {{"artifactLocation", {{"uri", sarif_uri(path)}}}};
+    if (where.line > 0) {
+        json region = {{"startLine", where.line}};
+        if (where.column > 0) region["startColumn"] = where.column;
+        if (where.end_column > where.column && where.column > 0) region["endColumn"] = where.end_column;
+        physical["region"] = std::move(region);
+    }
+    return json::array({{{"physicalLocation", std::move(physical)}}});
+}
+
+nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules) {
     using json = nlohmann::ordered_json;
     json descriptors = json::array();
-    std::map<std::string, std::size_t> index;
     for (const auto& r : rules.rules) {
-        index[r.id] = descriptors.size();
         json d;
         d["id"] = r.id;
         d["shortDescription"] = {{"text", r.summary}};
         std::string help = r.summary;
         if (!r.references.empty()) help += "\nSources: " + fmt::format("{}", fmt::join(r.references, ", "));
         d["help"] = {{"text", help}};
-        d["defaultConfiguration"] = {{"level", r.severity == Severity::error     ? "error"
-                                               : r.severity == Severity::warning ? "warning"
-                                                                                 : "note"}};
+        d["defaultConfiguration"] = {{"level", sarif_level(r.severity)}};
         d["properties"] = {{"pack", r.pack}, {"references", r.references}};
         descriptors.push_back(std::move(d));
     }
-    json results = json::array();
-    for (const auto& file : files) {
-        for (const auto& f : file.result->findings) {
-            json r;
-            r["ruleId"] = f.rule;
-            if (auto it = index.find(f.rule); it != index.end()) r["ruleIndex"] = it->second;
-            r["level"] = sarif_level(f);
-            r["message"] = {{"text", f.message}};
-            std::string path = file_of(f, file);
-            json physical = {{"artifactLocation", {{"uri", uri_of(path)}}}};
-            if (f.location.line > 0) {
-                json region = {{"startLine", f.location.line}};
-                if (f.location.column > 0) region["startColumn"] = f.location.column;
-                if (f.location.end_column > f.location.column && f.location.column > 0)
-                    region["endColumn"] = f.location.end_column;
-                physical["region"] = std::move(region);
-            }
-            r["locations"] = json::array({{{"physicalLocation", std::move(physical)}}});
-            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, path)}};
-            if (f.suppressed) {
-                // A waiver in the job file itself is in source; a waiver file or the baseline is not.
-                bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
-                r["suppressions"] = json::array({{{"kind", in_source ? "inSource" : "external"},
-                                                  {"status", "accepted"},
-                                                  {"justification", f.suppressed->justification}}});
-            }
-            if (auto fixes = sarif_fixes(f, file, uri_of(path)); !fixes.is_null()) r["fixes"] = std::move(fixes);
-            json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
-            if (!f.fixes.empty()) properties["fixes"] = f.fixes;
-            if (!f.missing.empty()) properties["missing"] = f.missing;
-            r["properties"] = std::move(properties);
-            results.push_back(std::move(r));
-        }
-    }
+    return descriptors;
+}
+
+std::map<std::string, std::size_t> sarif_rule_index(const nlohmann::ordered_json& descriptors) {
+    std::map<std::string, std::size_t> index;
+    for (std::size_t i = 0; i < descriptors.size(); ++i) index.emplace(descriptors[i].at("id").get<std::string>(), i);
+    return index;
+}
+
+nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results) {
+    using json = nlohmann::ordered_json;
     json run;
     run["tool"] = {{"driver", {{"name", "preflight"}, {"version", PREFLIGHT_VERSION}, {"rules", std::move(descriptors)}}}};
     run["results"] = std::move(results);
@@ -143,6 +129,39 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
     out["version"] = "2.1.0";
     out["runs"] = json::array({std::move(run)});
     return out;
+}
+
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
+    using json = nlohmann::ordered_json;
+    json descriptors = sarif_descriptors(rules);
+    const auto index = sarif_rule_index(descriptors);
+    json results = json::array();
+    for (const auto& file : files) {
+        for (const auto& f : file.result->findings) {
+            json r;
+            r["ruleId"] = f.rule;
+            if (auto it = index.find(f.rule); it != index.end()) r["ruleIndex"] = it->second;
+            r["level"] = finding_level(f);
+            r["message"] = {{"text", f.message}};
+            std::string path = file_of(f, file);
+            r["locations"] = sarif_location(path, f.location);
+            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, path)}};
+            if (f.suppressed) {
+                // A waiver in the job file itself is in source; a waiver file or the baseline is not.
+                bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
+                r["suppressions"] = json::array({{{"kind", in_source ? "inSource" : "external"},
+                                                  {"status", "accepted"},
+                                                  {"justification", f.suppressed->justification}}});
+            }
+            if (auto fixes = sarif_fixes(f, file, sarif_uri(path)); !fixes.is_null()) r["fixes"] = std::move(fixes);
+            json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
+            if (!f.fixes.empty()) properties["fixes"] = f.fixes;
+            if (!f.missing.empty()) properties["missing"] = f.missing;
+            r["properties"] = std::move(properties);
+            results.push_back(std::move(r));
+        }
+    }
+    return sarif_log(std::move(descriptors), std::move(results));
 }
 
 std::string github_escape_data(const std::string& s) {

@@ -4,6 +4,7 @@
 // test_results.hpp.
 #pragma once
 
+#include <map>
 #include <string>
 #include <vector>
 
@@ -32,6 +33,17 @@ struct CheckedFile {
 // fixable finding of a job file: one replacement of the changed lines, with offsets in
 // Unicode code points (the run's columnKind).
 nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
+
+// The pieces of that run other SARIF reports (fleet's) share: a relative path as a URI
+// reference, a severity's level, a result's `locations` (a file, and its line and
+// columns where known), the loaded rules as reportingDescriptors and each one's index
+// by id, and the log of one run around descriptors and results.
+std::string sarif_uri(const std::string& path);
+const char* sarif_level(Severity severity);
+nlohmann::ordered_json sarif_location(const std::string& path, const Location& where);
+nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules);
+std::map<std::string, std::size_t> sarif_rule_index(const nlohmann::ordered_json& descriptors);
+nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results);
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are

@@ -18,6 +18,12 @@ std::string hostlist(const FleetSummary& s, const std::vector<NodeIndex>& nodes)
     return util::compress_hostlist(std::move(names));
 }
 
+std::string duplicate_nodes(const FleetSummary& s) {
+    std::vector<std::string> names;
+    for (const auto& d : s.duplicates) names.push_back(d.node);
+    return util::compress_hostlist(std::move(names));
+}
+
 std::string count_of(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{} nodes", n); }
 
 void drift_lines(std::string& out, const FleetSummary& s, bool read_by_rules) {
@@ -58,9 +64,17 @@ std::string fleet_text(const FleetSummary& s) {
             out += fmt::format("unexpected nodes: {} ({})\n", count_of(s.unexpected.size()),
                                printable(util::compress_hostlist(s.unexpected)));
     }
+    if (!s.stale.empty()) {
+        std::vector<std::string> names;
+        for (const auto& b : s.stale) names.push_back(b.node);
+        out += fmt::format("stale bundles: {} ({}), written before {} (--max-age {})\n", count_of(s.stale.size()),
+                           printable(util::compress_hostlist(std::move(names))), s.stale_before, printable(*s.max_age));
+        for (const auto& b : s.stale)
+            out += fmt::format("  {}: {}, written {}\n", printable(b.node), printable(b.file),
+                               b.time.empty() ? "at no recorded time" : printable(b.time));
+    }
     if (!s.duplicates.empty())
-        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n",
-                           printable(util::compress_hostlist(s.duplicates)));
+        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n", printable(duplicate_nodes(s)));
     for (const auto& u : s.unreadable) out += fmt::format("unreadable bundle: {}: {}\n", printable(u.file), printable(u.message));
     if (s.job) {
         out += fmt::format("verdicts against {}:\n", printable(*s.job));
@@ -98,7 +112,20 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
                          {"missing", util::compress_hostlist(s.missing)},
                          {"missing_count", s.missing.size()},
                          {"unexpected", util::compress_hostlist(s.unexpected)}};
-    j["duplicates"] = util::compress_hostlist(s.duplicates);
+    if (s.max_age) {
+        std::vector<std::string> names;
+        json bundles = json::array();
+        for (const auto& b : s.stale) {
+            names.push_back(b.node);
+            bundles.push_back({{"node", b.node}, {"file", b.file}, {"time", b.time}});
+        }
+        j["stale"] = {{"max_age", *s.max_age},
+                      {"before", s.stale_before},
+                      {"count", s.stale.size()},
+                      {"nodes", util::compress_hostlist(std::move(names))},
+                      {"bundles", std::move(bundles)}};
+    }
+    j["duplicates"] = duplicate_nodes(s);
     json unreadable = json::array();
     for (const auto& u : s.unreadable) unreadable.push_back({{"file", u.file}, {"message", u.message}});
     j["unreadable"] = unreadable;

@@ -2,19 +2,25 @@
 """share/k8s: the two Jobs parse as Kubernetes would read them, and their commands work.
 
 The probe Job is Indexed, one pod per node (completions == parallelism, spread over
-kubernetes.io/hostname), names each bundle after spec.nodeName; its container command
-is run here with sh for two nodes (NODE_NAME set, /bundles a temporary directory).
-The fleet Job's command, with $(EXPECTED_NODES) expanded as Kubernetes does and the
-mounts replaced by those directories, then passes on them (exit 0), and fails (exit 1)
-when one expected node sent no bundle.
+kubernetes.io/hostname), names each bundle after spec.nodeName inside the run's own
+directory (PREFLIGHT_RUN, the same in both Jobs); its container command is run here
+with sh for two nodes (NODE_NAME set, /bundles a temporary directory). The fleet Job's
+command, with $(…) expanded as Kubernetes does and the mounts replaced by those
+directories, reads only that run's directory with --max-age, then passes on them
+(exit 0), fails (exit 1) when one expected node sent no bundle, and fails when one
+bundle is older than --max-age (a node whose probe failed left last run's behind).
 Usage: k8s_manifests.py PREFLIGHT SOURCE_DIR
 """
+import io
+import json
 import os
 import re
 import shutil
 import subprocess
 import sys
+import tarfile
 import tempfile
+import time
 
 import yaml
 
@@ -40,6 +46,7 @@ result(spread["topologyKey"] == "kubernetes.io/hostname" and spread["whenUnsatis
 container = pod["containers"][0]
 env = {e["name"]: e for e in container["env"]}
 result(env["NODE_NAME"]["valueFrom"]["fieldRef"]["fieldPath"] == "spec.nodeName", "probe: NODE_NAME is the node's name")
+probe_values = {name: e["value"] for name, e in env.items() if "value" in e}
 mount = container["volumeMounts"][0]["mountPath"]
 claim = pod["volumes"][0]["persistentVolumeClaim"]["claimName"]
 fleet_pod = fleet["spec"]["template"]["spec"]
@@ -65,11 +72,13 @@ with tempfile.TemporaryDirectory() as tmp:
     os.chmod(os.path.join(bindir, "preflight"), 0o755)
     base_env = {"PATH": bindir + ":/usr/bin:/bin", "PREFLIGHT_RULES_PATH": os.path.join(src, "rules")}
     command = [part.replace(mount, bundles) for part in container["command"]]
-    for node in ["train-node-01", "train-node-02"]:
-        r = subprocess.run(command, env={**base_env, "NODE_NAME": node}, capture_output=True, text=True)
-        result(r.returncode == 0 and os.path.exists(os.path.join(bundles, node + ".tar.gz")), f"probe command writes {node}.tar.gz")
-
     fleet_env = {e["name"]: e["value"] for e in fleet_container["env"]}
+    run = probe_values["PREFLIGHT_RUN"]
+    result(fleet_env.get("PREFLIGHT_RUN") == run, "both Jobs name the same run directory")
+    for node in ["train-node-01", "train-node-02"]:
+        r = subprocess.run(command, env={**base_env, **probe_values, "NODE_NAME": node}, capture_output=True, text=True)
+        result(r.returncode == 0 and os.path.exists(os.path.join(bundles, run, node + ".tar.gz")),
+               f"probe command writes {run}/{node}.tar.gz")
 
     def fleet_command(expected):
         words = []
@@ -78,12 +87,29 @@ with tempfile.TemporaryDirectory() as tmp:
             words.append(part.replace("/bundles", bundles).replace("/config", config))
         return words
 
-    result(fleet_container["command"][:3] == ["preflight", "fleet", "/bundles"], "fleet: reads the bundles directory")
+    result(fleet_container["command"][:3] == ["preflight", "fleet", "/bundles/$(PREFLIGHT_RUN)"], "fleet: reads this run's directory")
+    result("--max-age" in fleet_container["command"], "fleet: bundles older than --max-age fail it")
     r = subprocess.run(fleet_command("train-node-[01-02]"), env=base_env, capture_output=True, text=True)
     result(r.returncode == 0 and "verdict: pass" in r.stdout, "fleet command passes two identical nodes")
     r = subprocess.run(fleet_command(fleet_env["EXPECTED_NODES"]), env=base_env, capture_output=True, text=True)
     result(r.returncode == 1 and "missing nodes: 2 nodes (train-node-[03-04])" in r.stdout,
            "fleet command with the shipped EXPECTED_NODES names the two nodes without a bundle")
+
+    # A node whose probe failed this time, with last run's bundle still in place.
+    old = os.path.join(bundles, run, "train-node-02.tar.gz")
+    with tarfile.open(old) as t:
+        members = [(m, t.extractfile(m).read() if m.isfile() else None) for m in t.getmembers()]
+    with tarfile.open(old, "w:gz") as t:
+        for m, data in members:
+            if m.name == "manifest.json":
+                manifest = json.loads(data)
+                manifest["time"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 6 * 3600))
+                data = json.dumps(manifest).encode()
+                m.size = len(data)
+            t.addfile(m, io.BytesIO(data) if data is not None else None)
+    r = subprocess.run(fleet_command("train-node-[01-02]"), env=base_env, capture_output=True, text=True)
+    result(r.returncode == 1 and "stale bundles: 1 node (train-node-02)" in r.stdout,
+           "fleet command fails on a bundle older than --max-age and names its node")
     if failed:
         print(r.stdout, r.stderr)
 

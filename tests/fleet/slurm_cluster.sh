@@ -6,15 +6,19 @@
 #  1. n2 has another megatron-core: fleet names n2 and that package, and the training
 #     step never starts (its marker file is absent).
 #  2. identical nodes: fleet passes and the training step runs on every node.
-# Exits 77 (CTest: skipped, with the reason) when the cluster cannot start: not root,
-# packages missing. The daemons are stopped by their pid files on every exit.
+#  3. n3's probe fails, and an earlier run's bundle of n3 lies in the bundle directory:
+#     fleet reports it stale (--max-age) and the training step never starts.
+# Exits 77 (CTest: skipped, with the reason) only when the cluster cannot be tried:
+# not root, or a program it needs missing. A daemon that fails to start, or nodes that
+# never come up, fail the test (exit 1) with the daemons' logs. The daemons are stopped
+# by their pid files on every exit.
 # Usage: slurm_cluster.sh PREFLIGHT SOURCE_DIR
 set -u
 preflight=$(readlink -f "$1") src=$(readlink -f "$2")
 
 skip() { echo "SKIP: $*"; exit 77; }
 [ "$(id -u)" = 0 ] || skip "the test cluster needs root (slurmd runs jobs as their user)"
-for tool in munged slurmctld slurmd sbatch sinfo squeue scontrol; do
+for tool in munged slurmctld slurmd sbatch sinfo squeue scontrol /usr/bin/python3; do
   command -v "$tool" >/dev/null || skip "$tool is not installed (apt-get install slurmctld slurmd slurm-client munge)"
 done
 
@@ -43,6 +47,19 @@ cleanup() {
 trap cleanup EXIT
 trap "exit 143" TERM INT HUP
 mkdir -p "$tmp/run" "$tmp/state" "$tmp/log" "$tmp/spool" "$tmp/work"
+show_logs() {
+  for f in "$tmp"/log/*; do
+    [ -f "$f" ] || continue
+    echo "== $f"
+    tail -n 40 "$f"
+  done
+}
+# The programs are there and we are root: a cluster that does not come up is a failure.
+cannot_start() {
+  echo "FAIL: $*"
+  show_logs
+  exit 1
+}
 
 failures=0
 check() {  # check DESCRIPTION COMMAND…
@@ -50,16 +67,13 @@ check() {  # check DESCRIPTION COMMAND…
   shift
   if "$@"; then echo "PASS $what"; else echo "FAIL $what"; failures=$((failures + 1)); fi
 }
-show_logs() {
-  for f in "$tmp"/log/*; do echo "== $f"; tail -n 20 "$f"; done
-}
 
 # --- munge --------------------------------------------------------------------
 dd if=/dev/urandom of="$tmp/run/munge.key" bs=1024 count=1 status=none
 chmod 400 "$tmp/run/munge.key"
 munged --force --socket="$tmp/run/munge.socket" --key-file="$tmp/run/munge.key" \
   --pid-file="$tmp/run/munged.pid" --log-file="$tmp/log/munged.log" --seed-file="$tmp/run/munge.seed" \
-  || skip "munged did not start: $(tail -n 3 "$tmp/log/munged.log" 2>/dev/null)"
+  || cannot_start "munged did not start"
 
 # --- slurm.conf ---------------------------------------------------------------
 ports=($(/usr/bin/python3 -c '
@@ -103,19 +117,16 @@ NodeName=n3 NodeHostname=localhost NodeAddr=127.0.0.1 Port=${ports[3]} CPUs=1 St
 PartitionName=debug Nodes=n[1-3] Default=YES MaxTime=5 State=UP
 CONF
 
-slurmctld -i || skip "slurmctld did not start: $(tail -n 5 "$tmp/log/slurmctld.log" 2>/dev/null)"
+slurmctld -i || cannot_start "slurmctld did not start"
 for n in n1 n2 n3; do
-  slurmd -N "$n" || skip "slurmd -N $n did not start: $(tail -n 5 "$tmp/log/slurmd-$n.log" 2>/dev/null)"
+  slurmd -N "$n" || cannot_start "slurmd -N $n did not start"
 done
 ready=0
 for _ in $(seq 150); do
   if [ "$(sinfo -h -N -t idle -o %N 2>/dev/null | sort -u | wc -l)" = 3 ]; then ready=1; break; fi
   sleep 0.1
 done
-if [ $ready = 0 ]; then
-  show_logs
-  skip "the three nodes never became idle: $(sinfo -h -N -o '%N %T' 2>&1 | tr '\n' ' ')"
-fi
+[ $ready = 0 ] && cannot_start "the three nodes never became idle: $(sinfo -h -N -o '%N %T' 2>&1 | tr '\n' ' ')"
 echo "cluster up: $(sinfo -h -N -o '%N:%T' | tr '\n' ' ')"
 
 # --- the nodes' software --------------------------------------------------------
@@ -137,6 +148,10 @@ nodes_with_megatron() {  # nodes_with_megatron N2_VERSION
 # site directory (as a real node's Python would be).
 cat >"$tmp/work/preflight" <<WRAP
 #!/bin/bash
+if [ "\$1" = probe ] && [ -e "$tmp/work/fail-probe-\$SLURMD_NODENAME" ]; then
+  echo "probe on \$SLURMD_NODENAME: made to fail" >&2
+  exit 1
+fi
 if [ "\$1" = probe ]; then
   shift
   exec "$preflight" probe --site-packages "$tmp/site/\$SLURMD_NODENAME" --python /nonexistent "\$@"
@@ -179,7 +194,31 @@ run_batch uniform
 out="$tmp/work/uniform.out"
 check "uniform: the batch job succeeds" [ "$(cat "$tmp/work/uniform.rc")" = 0 ]
 check "uniform: fleet passes with no drift" grep -qz 'drift: none.*verdict: pass' "$out"
-check "uniform: the training step ran on every node" [ -f "$tmp/work/trained-n1" ] && [ -f "$tmp/work/trained-n2" ] && [ -f "$tmp/work/trained-n3" ]
+check "uniform: the training step ran on every node" test -f "$tmp/work/trained-n1" -a -f "$tmp/work/trained-n2" -a -f "$tmp/work/trained-n3"
+
+# --- 3. a failing probe, last run's bundle in its place -----------------------------
+mkdir -p "$tmp/work/bundles-stale"
+/usr/bin/python3 - "$tmp/work/bundles-uniform/n3.tar.gz" "$tmp/work/bundles-stale/n3.tar.gz" <<'PY'
+import io, json, sys, tarfile, time
+with tarfile.open(sys.argv[1]) as t:
+    members = [(m, t.extractfile(m).read() if m.isfile() else None) for m in t.getmembers()]
+with tarfile.open(sys.argv[2], "w:gz") as t:
+    for m, data in members:
+        if m.name == "manifest.json":  # written a day ago
+            manifest = json.loads(data)
+            manifest["time"] = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(time.time() - 86400))
+            data = json.dumps(manifest).encode()
+            m.size = len(data)
+        t.addfile(m, io.BytesIO(data) if data is not None else None)
+PY
+touch "$tmp/work/fail-probe-n3"
+run_batch stale
+rm -f "$tmp/work/fail-probe-n3"
+out="$tmp/work/stale.out"
+check "stale: the batch job fails" [ "$(cat "$tmp/work/stale.rc")" != 0 ]
+check "stale: fleet counts n1 and n2, not n3's old bundle" grep -q '^fleet: 2 nodes from 3 bundles: n\[1-2\]$' "$out"
+check "stale: fleet names n3's bundle as stale" grep -q '^stale bundles: 1 node (n3), written before ' "$out"
+check "stale: the training step did not start" [ -z "$(ls "$tmp/work" | grep '^trained-')" ]
 
 [ $failures = 0 ] || { show_logs; exit 1; }
 echo "all passed"

@@ -61,6 +61,55 @@ TEST(FleetTally, APackageOneNodeLacksIsNotInstalledThereAndUnreadDriftDoesNotCou
     EXPECT_EQ(drift[0].others[0].value, "4.66.0");
 }
 
+TEST(FleetTally, AReservedLayerANodesProbeCouldNotSeeIsUnknownThereNotNotInstalled) {
+    fleet::FactTally tally({FactRef::package("cann")});
+    auto with_cann = [](const std::string& version) {
+        auto node = node_with("2.5.1");
+        node.packages["cann"] = Fact{Value(*version::Version::parse(version::Scheme::cann, version)), {}};
+        return node;
+    };
+    auto blind = node_with("2.5.1");  // no plugin covered CANN on this node
+    blind.uncovered = {"cann", "cuda"};
+    auto partial = node_with("2.5.1");  // a listing that is not the whole node
+    partial.packages_complete = false;
+    tally.add("n1", with_cann("8.0.RC3"));
+    tally.add("n2", with_cann("8.0.RC3"));
+    tally.add("n3", blind);
+    tally.add("n4", node_with("2.5.1"));  // covered, and none there
+    tally.add("n5", partial);
+    tally.add("n6", with_cann("8.0.RC2"));
+    auto drift = tally.drift();
+    ASSERT_EQ(drift.size(), 1u);
+    EXPECT_EQ(drift[0].fact, "pkg cann");
+    EXPECT_TRUE(drift[0].read_by_rules);
+    EXPECT_EQ(drift[0].majority.value, "8.0.RC3");
+    ASSERT_EQ(drift[0].others.size(), 3u);
+    EXPECT_EQ(drift[0].others[0].value, "unknown");
+    EXPECT_EQ(drift[0].others[0].nodes, (std::vector<fleet::NodeIndex>{2, 4}));
+    // One node each, in text order: the release ahead of "not installed".
+    EXPECT_EQ(drift[0].others[1].value, "8.0.RC2");
+    EXPECT_EQ(drift[0].others[2].value, "not installed");
+    EXPECT_EQ(drift[0].others[2].nodes, (std::vector<fleet::NodeIndex>{3}));
+}
+
+TEST(FleetTally, AHookLibraryThatDiffersIsOneDriftByItsSha256EvenWhenARuleReadsOnlyItsMd5) {
+    fleet::FactTally tally({FactRef::config("binary.hook.so.md5")});
+    auto with_hook = [](const std::string& build) {
+        auto node = node_with("2.5.1");
+        node.hardware["binary.hook.so.sha256"] = Fact{Value("sha-" + build), {}};
+        node.hardware["binary.hook.so.md5"] = Fact{Value("md5-" + build), {}};
+        return node;
+    };
+    tally.add("n1", with_hook("a"));
+    tally.add("n2", with_hook("a"));
+    tally.add("n3", with_hook("b"));
+    auto drift = tally.drift();
+    ASSERT_EQ(drift.size(), 1u);
+    EXPECT_EQ(drift[0].fact, "binary.hook.so.sha256");
+    EXPECT_TRUE(drift[0].read_by_rules);
+    EXPECT_EQ(drift[0].others[0].value, "sha-b");
+}
+
 TEST(FleetCheckKey, IgnoresVariablesNoRuleReadsOnly) {
     const std::set<FactRef> read = {FactRef::env("PYTORCH_NPU_ALLOC_CONF")};
     auto a = node_with("2.5.1", "x");

@@ -25,3 +25,23 @@ node() {
   env -i PATH=/usr/bin:/bin "$@" "$bin" probe --node "$name" --site-packages "$site" --python /nonexistent \
     -o "$dir/bundles/$name.tar.gz"
 }
+
+# `edit NAME PYTHON`: runs PYTHON on the manifest.json and facts.json of
+# DIR/bundles/NAME.tar.gz (the dicts `manifest` and `facts`) and writes them back: what
+# a real probe cannot fake here (a CANN install, an old bundle).
+edit() {
+  /usr/bin/python3 - "$dir/bundles/$1.tar.gz" "$2" <<'PY'
+import io, json, sys, tarfile
+path, code = sys.argv[1], sys.argv[2]
+with tarfile.open(path) as t:
+    members = [(m, t.extractfile(m).read() if m.isfile() else None) for m in t.getmembers()]
+docs = {m.name: json.loads(data) for m, data in members if m.name in ("manifest.json", "facts.json")}
+exec(code, {"manifest": docs["manifest.json"], "facts": docs["facts.json"]})
+with tarfile.open(path, "w:gz") as t:
+    for m, data in members:
+        if m.name in docs:
+            data = json.dumps(docs[m.name]).encode()
+            m.size = len(data)
+        t.addfile(m, io.BytesIO(data) if data is not None else None)
+PY
+}
