@@ -1,15 +1,18 @@
 #!/usr/bin/env bash
 # Compares the cuda plugin's facts with what nvidia-smi reports on this node.
-# Usage: verify-against-nvidia-smi.sh PREFLIGHT PLUGIN_DIR
+# Usage: verify-against-nvidia-smi.sh PREFLIGHT [PLUGIN_DIR]
+# Without PLUGIN_DIR, the plugin preflight finds itself: the static binary's built-in one.
 # Prints the plugin's facts (JSON) and nvidia-smi's rows; exits 1 when they disagree
 # (or when the facts did not come from NVML), 2 on a usage or setup error.
 set -euo pipefail
-[ $# -eq 2 ] || { echo "usage: $0 PREFLIGHT PLUGIN_DIR" >&2; exit 2; }
+[ $# -eq 1 ] || [ $# -eq 2 ] || { echo "usage: $0 PREFLIGHT [PLUGIN_DIR]" >&2; exit 2; }
 preflight=$1
-plugin_dir=$2
+plugin_args=()
+[ $# -eq 2 ] && plugin_args=(--plugin-dir "$2")
 command -v nvidia-smi >/dev/null || { echo "nvidia-smi not found" >&2; exit 2; }
 
-probe=$("$preflight" --plugin-dir "$plugin_dir" probe --format json)
+"$preflight" "${plugin_args[@]}" plugins list
+probe=$("$preflight" "${plugin_args[@]}" probe --format json)
 smi_rows=$(nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap --format=csv,noheader,nounits)
 smi_header=$(nvidia-smi)
 
