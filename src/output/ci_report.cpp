@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cctype>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
@@ -80,6 +81,36 @@ nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& f
     return json::array({{{"description", {{"text", description}}}, {"artifactChanges", json::array({std::move(change)})}}});
 }
 
+bool is_url(const std::string& ref) { return ref.starts_with("https://") || ref.starts_with("http://"); }
+
+// The first reference a browser can open. References written owner/repo@TAG:path name
+// no host (the same owner/repo may live on several forges), so only URLs qualify.
+std::optional<std::string> help_uri(const rules::Rule& rule) {
+    for (const auto& ref : rule.references)
+        if (is_url(ref)) return ref;
+    return std::nullopt;
+}
+
+// The rule's explanation page (Markdown, as `preflight explain` shows it), after its
+// summary, then its references; the summary alone when the page cannot be read.
+nlohmann::ordered_json rule_help(const rules::Rule& rule) {
+    std::string text = rule.summary;
+    if (auto explain = rules::explanation(rule)) {
+        while (!explain->empty() && (explain->back() == '\n' || explain->back() == '\r')) explain->pop_back();
+        text += "\n\n" + *explain;
+    }
+    std::string markdown = text;
+    if (!rule.references.empty()) {
+        text += "\n\nReferences:";
+        markdown += "\n\nReferences:\n";
+        for (const auto& ref : rule.references) {
+            text += "\n  " + ref;
+            markdown += is_url(ref) ? "\n- <" + ref + ">" : "\n- `" + ref + "`";
+        }
+    }
+    return {{"text", text}, {"markdown", markdown}};
+}
+
 }  // namespace
 
 nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
@@ -91,9 +122,8 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
         json d;
         d["id"] = r.id;
         d["shortDescription"] = {{"text", r.summary}};
-        std::string help = r.summary;
-        if (!r.references.empty()) help += "\nSources: " + fmt::format("{}", fmt::join(r.references, ", "));
-        d["help"] = {{"text", help}};
+        if (auto uri = help_uri(r)) d["helpUri"] = *uri;
+        d["help"] = rule_help(r);
         d["defaultConfiguration"] = {{"level", r.severity == Severity::error     ? "error"
                                                : r.severity == Severity::warning ? "warning"
                                                                                  : "note"}};

@@ -26,8 +26,9 @@ struct CheckedFile {
     const facts::FactSet* facts = nullptr;
 };
 
-// One SARIF run: the loaded rules as reportingDescriptors, each finding a result located
-// at its line and column (and end column when known), with partialFingerprints from
+// One SARIF run: the loaded rules as reportingDescriptors (help: the explanation page
+// and references; helpUri: the first URL reference), each finding a result located at
+// its line and column (and end column when known), with partialFingerprints from
 // rules::fingerprint, `suppressions` for waived or baselined findings, and `fixes` for a
 // fixable finding of a job file: one replacement of the changed lines, with offsets in
 // Unicode code points (the run's columnKind).

@@ -13,6 +13,8 @@
 - JUnit parses as XML (xml.etree) with a test case per (file, loaded rule) and the
   counts the JSON report implies; TAP 13 is read by Perl's TAP::Parser with the same
   counts; GitLab Code Quality issues carry the keys GitLab requires.
+- Every loaded rule's reportingDescriptor has the helpUri its references give (the first
+  http(s) one; none from owner/repo@TAG:path) and its explanation page in `help`.
 - `-o FILE` writes what standard output would have shown.
 - A SARIF result's `fixes`, applied to the job file as a SARIF viewer applies them
   (code-point offsets), give a job on which that rule no longer fires.
@@ -26,6 +28,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 import xml.etree.ElementTree as ET
 
 import jsonschema
@@ -205,6 +208,35 @@ def case(name, args, cwd, want_suppressed=False):
             failures.append(f"{name}: annotation message {message!r} does not carry {f['message']!r}")
 
 
+def descriptors():
+    """Each loaded rule's reportingDescriptor: helpUri is its first http(s) reference (an
+    owner/repo@TAG:path reference names no host, so it gives none), and help carries its
+    explanation page and every reference."""
+    sarif = json.loads(check([str(src / "share/examples" / sorted(p.name for p in (src / "share/examples").glob("*.toml"))[0]),
+                              "--format", "sarif"], src))
+    got = {d["id"]: d for d in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    with_uri = without_uri = 0
+    for pack in sorted((src / "rules").glob("*/pack.toml")):
+        for rule in tomllib.loads(pack.read_text()).get("rules", []):
+            d = got.get(rule["id"])
+            if d is None:
+                failures.append(f"descriptors: {rule['id']} of {pack.parent.name} has no reportingDescriptor")
+                continue
+            refs = rule.get("references", [])
+            want = next((r for r in refs if r.startswith(("https://", "http://"))), None)
+            if d.get("helpUri") != want:
+                failures.append(f"descriptors: {rule['id']} has helpUri {d.get('helpUri')!r}, want {want!r}")
+            with_uri += want is not None
+            without_uri += want is None and bool(refs)
+            explain = rule.get("explain") or (pack.parent / "explain" / f"{rule['id']}.md").read_text()
+            for kind in ("text", "markdown"):
+                help_text = d.get("help", {}).get(kind, "")
+                if explain.strip() not in help_text or not all(r in help_text for r in refs):
+                    failures.append(f"descriptors: help.{kind} of {rule['id']} lacks its explanation or a reference")
+    if not with_uri or not without_uri:
+        failures.append(f"descriptors: want rules with and without a URL reference, got {with_uri} and {without_uri}")
+
+
 loaded_rules = set(subprocess.run([preflight, "rules", "list", "--format", "ids", "--rules", str(src / "rules")],
                                   capture_output=True, text=True, check=True).stdout.split())
 
@@ -259,6 +291,7 @@ def many_file_run():
 
 
 many_file_run()
+descriptors()
 if not verified_fixes:
     failures.append("no SARIF result carried fixes: the fix check checked nothing")
 
