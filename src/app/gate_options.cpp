@@ -21,12 +21,6 @@ std::string directory_of(const std::string& file) {
     return absolute.parent_path().string();
 }
 
-// The root fingerprints are relative to: the repository's, else the working directory.
-fs::path identity_root() {
-    fs::path cwd = fs::current_path();
-    return rules::repository_root(cwd).value_or(cwd);
-}
-
 }  // namespace
 
 void add_gate_options(CLI::App* cmd, GateOptions& gates) {
@@ -60,7 +54,8 @@ void add_gate_options(CLI::App* cmd, GateOptions& gates) {
         ->group(group);
 }
 
-Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs) {
+Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs,
+                         const fs::path& root) {
     if (inputs.empty()) return {};
     auto today = rules::today();
     if (!gates.now.empty()) {
@@ -105,7 +100,6 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
     for (const auto* w : all)
         if (!matched.count(w)) first.findings.push_back(rules::unused_waiver_finding(*w, today));
 
-    fs::path root = identity_root();
     if (!gates.baseline.empty()) {
         auto baseline = PREFLIGHT_TRY(rules::read_baseline(gates.baseline));
         std::set<std::string> seen, checked;

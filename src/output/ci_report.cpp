@@ -2,16 +2,20 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <map>
 #include <optional>
 
 #include <fmt/format.h>
 
 #include "output/patched_job.hpp"
+#include "rules/baseline.hpp"
 #include "rules/fingerprint.hpp"
 
 namespace preflight::output {
 namespace {
+
+constexpr const char* kSourceRoot = "SRCROOT";
 
 const char* sarif_level(const rules::Finding& f) {
     if (f.undetermined) return "note";
@@ -32,6 +36,23 @@ std::string file_of(const rules::Finding& f, const CheckedFile& file) {
     return f.location.file.empty() ? file.path : f.location.file;
 }
 
+// Whether an identity path (rules::identity_path) names a file below the root, rather
+// than one outside it (a --with file elsewhere), which only its absolute path names.
+bool below_root(const std::string& identity) {
+    return !identity.empty() && identity.front() != '/' && identity != ".." && !identity.starts_with("../");
+}
+
+// A SARIF artifactLocation: relative to SRCROOT (the run's originalUriBaseIds) for a file
+// inside the root, so results read the same in every checkout; an absolute file URI else.
+nlohmann::ordered_json artifact_location(const std::string& path, const std::string& identity) {
+    if (below_root(identity)) return {{"uri", uri_of(identity)}, {"uriBaseId", kSourceRoot}};
+    if (path.empty()) return {{"uri", ""}};  // a launch given as a command line: no file
+    std::error_code ec;
+    auto absolute = std::filesystem::absolute(path, ec).lexically_normal().generic_string();
+    if (ec) return {{"uri", uri_of(path)}};
+    return {{"uri", "file://" + uri_of(absolute)}};
+}
+
 // UTF-8 code points in s[0, n): SARIF counts characters, and the run says which kind.
 std::size_t code_points(const std::string& s, std::size_t n) {
     std::size_t count = 0;
@@ -42,7 +63,7 @@ std::size_t code_points(const std::string& s, std::size_t n) {
 
 // The SARIF `fixes` of one finding: its rule's part of the patch applied to the job's
 // text, as one replacement of the lines that change. Empty when nothing changes there.
-nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& file, const std::string& uri) {
+nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& file, const nlohmann::ordered_json& location) {
     using json = nlohmann::ordered_json;
     if (!f.fixable || !file.job_text || !file.facts) return json();
     rules::Patch own;
@@ -76,7 +97,7 @@ nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& f
     std::string inserted = after.substr(prefix, after.size() - suffix - prefix);
     json replacement = {{"deletedRegion", {{"charOffset", offset}, {"charLength", length}}},
                         {"insertedContent", {{"text", inserted}}}};
-    json change = {{"artifactLocation", {{"uri", uri}}}, {"replacements", json::array({std::move(replacement)})}};
+    json change = {{"artifactLocation", location}, {"replacements", json::array({std::move(replacement)})}};
     std::string description = f.fixes.empty() ? "apply " + f.rule + "'s fix" : fmt::format("{}", fmt::join(f.fixes, "; "));
     return json::array({{{"description", {{"text", description}}}, {"artifactChanges", json::array({std::move(change)})}}});
 }
@@ -113,7 +134,8 @@ nlohmann::ordered_json rule_help(const rules::Rule& rule) {
 
 }  // namespace
 
-nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files,
+                                    const std::filesystem::path& root) {
     using json = nlohmann::ordered_json;
     json descriptors = json::array();
     std::map<std::string, std::size_t> index;
@@ -139,7 +161,9 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
             r["level"] = sarif_level(f);
             r["message"] = {{"text", f.message}};
             std::string path = file_of(f, file);
-            json physical = {{"artifactLocation", {{"uri", uri_of(path)}}}};
+            std::string identity = rules::identity_path(path, root);
+            json location = artifact_location(path, identity);
+            json physical = {{"artifactLocation", location}};
             if (f.location.line > 0) {
                 json region = {{"startLine", f.location.line}};
                 if (f.location.column > 0) region["startColumn"] = f.location.column;
@@ -148,7 +172,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
                 physical["region"] = std::move(region);
             }
             r["locations"] = json::array({{{"physicalLocation", std::move(physical)}}});
-            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, path)}};
+            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, identity)}};
             if (f.suppressed) {
                 // A waiver in the job file itself is in source; a waiver file or the baseline is not.
                 bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
@@ -156,7 +180,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
                                                   {"status", "accepted"},
                                                   {"justification", f.suppressed->justification}}});
             }
-            if (auto fixes = sarif_fixes(f, file, uri_of(path)); !fixes.is_null()) r["fixes"] = std::move(fixes);
+            if (auto fixes = sarif_fixes(f, file, location); !fixes.is_null()) r["fixes"] = std::move(fixes);
             json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
             if (!f.fixes.empty()) properties["fixes"] = f.fixes;
             if (!f.missing.empty()) properties["missing"] = f.missing;
@@ -166,6 +190,10 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
     }
     json run;
     run["tool"] = {{"driver", {{"name", "preflight"}, {"version", PREFLIGHT_VERSION}, {"rules", std::move(descriptors)}}}};
+    // A base URI is absolute and ends with '/' (SARIF 3.14.14).
+    std::string root_uri = "file://" + uri_of(root.lexically_normal().generic_string());
+    if (root_uri.back() != '/') root_uri += '/';
+    run["originalUriBaseIds"] = {{kSourceRoot, {{"uri", root_uri}}}};
     run["results"] = std::move(results);
     run["columnKind"] = "unicodeCodePoints";
     json out;
@@ -221,14 +249,14 @@ std::string github_annotations(const std::vector<CheckedFile>& files) {
     return out;
 }
 
-nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files) {
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files, const std::filesystem::path& root) {
     using json = nlohmann::ordered_json;
     json out = json::array();
     for (const auto& file : files) {
         for (const auto& f : file.result->findings) {
             // Accepted findings are no issue to show in a merge request.
             if (f.suppressed) continue;
-            std::string path = file_of(f, file);
+            std::string path = rules::identity_path(file_of(f, file), root);
             const char* severity = f.undetermined                    ? "info"
                                    : f.severity == Severity::error   ? "critical"
                                    : f.severity == Severity::warning ? "major"

@@ -4,6 +4,7 @@
 // test_results.hpp.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -31,8 +32,12 @@ struct CheckedFile {
 // its line and column (and end column when known), with partialFingerprints from
 // rules::fingerprint, `suppressions` for waived or baselined findings, and `fixes` for a
 // fixable finding of a job file: one replacement of the changed lines, with offsets in
-// Unicode code points (the run's columnKind).
-nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
+// Unicode code points (the run's columnKind). Files are named as baselines name them
+// (rules::identity_path below `root`, rules::identity_root()): URIs relative to the
+// base id SRCROOT, which originalUriBaseIds sets to `root`; fingerprints are the
+// baseline's, so neither depends on the checkout or the directory the run started in.
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files,
+                                    const std::filesystem::path& root);
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
@@ -41,8 +46,9 @@ std::string github_annotations(const std::vector<CheckedFile>& files);
 
 // GitLab's Code Quality report: a JSON array of issues (description, check_name,
 // fingerprint, severity info|major|critical, location.path and lines.begin), one per
-// finding that is not waived or baselined.
-nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files);
+// finding that is not waived or baselined; paths and fingerprints as in SARIF, relative
+// to `root`.
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files, const std::filesystem::path& root);
 
 // GitHub's escaping: the message of a workflow command, and a property value.
 std::string github_escape_data(const std::string& s);
