@@ -337,9 +337,23 @@ def many_file_run():
         first = sorted((tmp / "examples").glob("*.toml"))[0]
         subprocess.run([preflight, "check", str(first), "--write-baseline", str(tmp / "baseline.json")], cwd=tmp,
                        capture_output=True, env={"PREFLIGHT_RULES_PATH": str(src / "rules")})
+        # One entry of the first file that this run no longer finds: fixed since.
+        baseline = json.loads((tmp / "baseline.json").read_text())
+        baseline["entries"].append({"fingerprint": "0" * 64, "rule": "tp-too-large", "file": f"examples/{first.name}",
+                                    "key": "parallel.tp", "message": "fixed since"})
+        (tmp / "baseline.json").write_text(json.dumps(baseline))
         args = ["examples", "scripts", "--waivers", "waivers.toml", "--baseline", "baseline.json", "--no-waiver-discovery"]
         case("many-file run", args, tmp, want_suppressed=True)
         report = json.loads(check(args + ["--format", "json"], tmp))
+        kinds = {f.get("suppressed", {}).get("kind") for f in findings_of(report)}
+        if not {"baseline", "waiver"} <= kinds:
+            failures.append(f"many-file run: want findings suppressed by the baseline and by the waiver, got kinds {kinds}")
+        fixed = [f for f in findings_of(report) if f["rule"] == "baseline-fixed"]
+        if len(fixed) != 1 or "1 baseline entry is gone (fixed): tp-too-large in examples/" not in fixed[0]["message"]:
+            failures.append(f"many-file run: want one baseline-fixed notice naming the entry gone, got {fixed}")
+        junit = ET.fromstring(check(args + ["--format", "junit"], tmp))
+        if not any(c.find("skipped") is not None for c in junit.iter("testcase")):
+            failures.append("many-file run: JUnit has no <skipped> case for an undetermined rule")
         configs = [f["config"] for f in report["files"]]
         if configs != sorted(configs, key=lambda c: c.split("/")):
             failures.append(f"many-file run: files are not in name order: {configs}")
