@@ -1,6 +1,7 @@
 #include "app/gate_options.hpp"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -84,6 +85,9 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
     }
     std::set<const rules::Waiver*> matched;
     std::vector<const rules::Waiver*> all = shared;
+    // The facts of the jobs each waiver was offered to, for one that matched nothing.
+    std::map<const rules::Waiver*, std::vector<const facts::FactSet*>> offered;
+    static const facts::FactSet no_facts;
     for (const auto& in : inputs) {
         std::vector<const rules::Waiver*> mine = shared;
         if (in.config && !gates.no_inline_waivers && !in.config->waive.empty()) {
@@ -93,12 +97,13 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
                 all.push_back(waivers.back().get());
             }
         }
-        static const facts::FactSet no_facts;
-        rules::apply_waivers(mine, in.facts ? *in.facts : no_facts, today, *in.result, matched);
+        const facts::FactSet& job_facts = in.facts ? *in.facts : no_facts;
+        for (const auto* w : mine) offered[w].push_back(&job_facts);
+        rules::apply_waivers(mine, job_facts, today, *in.result, matched);
     }
     rules::CheckResult& first = *inputs.front().result;
     for (const auto* w : all)
-        if (!matched.count(w)) first.findings.push_back(rules::unused_waiver_finding(*w, today));
+        if (!matched.count(w)) first.findings.push_back(rules::unused_waiver_finding(*w, offered[w], today));
 
     if (!gates.baseline.empty()) {
         auto baseline = PREFLIGHT_TRY(rules::read_baseline(gates.baseline));
