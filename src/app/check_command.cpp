@@ -1,5 +1,6 @@
 // `preflight check JOB.toml`: findings, the patched runtime arguments, the kernel
 // fallbacks and limitations.
+#include <filesystem>
 #include <iostream>
 
 #include "app/check_inputs.hpp"
@@ -12,6 +13,7 @@
 #include "output/printable.hpp"
 #include "output/report.hpp"
 #include "output/test_results.hpp"
+#include "rules/baseline.hpp"
 #include "rules/check_job.hpp"
 #include "rules/engine.hpp"
 #include "util/files.hpp"
@@ -125,13 +127,13 @@ Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& file
 // The report in the chosen format, for a single input shaped as before (one job's
 // report, or one script's launches) and for several as one report over all files.
 std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Rendered& in, bool single, const std::string& shown,
-                   const output::Style& style) {
+                   const std::filesystem::path& root, const output::Style& style) {
     const auto& format = args.output.format;
-    if (format == "sarif") return output::sarif_report(rules, in.results).dump(2) + "\n";
+    if (format == "sarif") return output::sarif_report(rules, in.results, root).dump(2) + "\n";
     if (format == "github") return output::github_annotations(in.results);
     if (format == "junit") return output::junit_report(rules, in.results, threshold_of(args));
     if (format == "tap") return output::tap_report(rules, in.results, threshold_of(args));
-    if (format == "codequality") return output::code_quality_report(in.results).dump(2) + "\n";
+    if (format == "codequality") return output::code_quality_report(in.results, root).dump(2) + "\n";
     if (single && in.reports.size() == 1) {
         const auto& r = in.reports.front();
         if (!r.script) {
@@ -202,7 +204,9 @@ int run(const CheckArgs& args, bool command_line) {
             const config::RunConfig* config = f.script ? &f.script->launches[i].launch.config : &*f.job;
             gated.push_back({f.script ? config->path : f.target.path, config, &f.checked[i].facts, &f.checked[i].result});
         }
-    if (auto gates = apply_gates(args.gates, *rules, gated); !gates) return report_input_error(gates.error(), args.output);
+    // Files in fingerprints, baselines and CI reports: relative to this root.
+    auto root = rules::identity_root(command_line ? "" : args.inputs.front());
+    if (auto gates = apply_gates(args.gates, *rules, gated, root); !gates) return report_input_error(gates.error(), args.output);
 
     // Unreadable files of a many-file run: each named on stderr; the report covers the rest.
     bool unreadable = false;
@@ -216,7 +220,7 @@ int run(const CheckArgs& args, bool command_line) {
     bool writes_file = !args.output_file.empty() && args.output_file != "-";
     auto style = writes_file ? output::Style{} : args.output.stdout_style();
     std::string shown = command_line ? "" : args.inputs.front();
-    std::string report = render(args, *rules, rendered, single, shown, style);
+    std::string report = render(args, *rules, rendered, single, shown, root, style);
     if (writes_file) {
         if (auto written = util::write_output(args.output_file, report); !written)
             return report_input_error(Error{written.error()}, args.output);

@@ -1,6 +1,7 @@
 #include "app/gate_options.hpp"
 
 #include <filesystem>
+#include <map>
 #include <memory>
 #include <set>
 
@@ -19,12 +20,6 @@ std::string directory_of(const std::string& file) {
     std::error_code ec;
     fs::path absolute = fs::absolute(fs::path(file), ec).lexically_normal();
     return absolute.parent_path().string();
-}
-
-// The root fingerprints are relative to: the repository's, else the working directory.
-fs::path identity_root() {
-    fs::path cwd = fs::current_path();
-    return rules::repository_root(cwd).value_or(cwd);
 }
 
 }  // namespace
@@ -60,7 +55,8 @@ void add_gate_options(CLI::App* cmd, GateOptions& gates) {
         ->group(group);
 }
 
-Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs) {
+Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs,
+                         const fs::path& root) {
     if (inputs.empty()) return {};
     auto today = rules::today();
     if (!gates.now.empty()) {
@@ -89,6 +85,9 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
     }
     std::set<const rules::Waiver*> matched;
     std::vector<const rules::Waiver*> all = shared;
+    // The facts of the jobs each waiver was offered to, for one that matched nothing.
+    std::map<const rules::Waiver*, std::vector<const facts::FactSet*>> offered;
+    static const facts::FactSet no_facts;
     for (const auto& in : inputs) {
         std::vector<const rules::Waiver*> mine = shared;
         if (in.config && !gates.no_inline_waivers && !in.config->waive.empty()) {
@@ -98,14 +97,14 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
                 all.push_back(waivers.back().get());
             }
         }
-        static const facts::FactSet no_facts;
-        rules::apply_waivers(mine, in.facts ? *in.facts : no_facts, today, *in.result, matched);
+        const facts::FactSet& job_facts = in.facts ? *in.facts : no_facts;
+        for (const auto* w : mine) offered[w].push_back(&job_facts);
+        rules::apply_waivers(mine, job_facts, today, *in.result, matched);
     }
     rules::CheckResult& first = *inputs.front().result;
     for (const auto* w : all)
-        if (!matched.count(w)) first.findings.push_back(rules::unused_waiver_finding(*w, today));
+        if (!matched.count(w)) first.findings.push_back(rules::unused_waiver_finding(*w, offered[w], today));
 
-    fs::path root = identity_root();
     if (!gates.baseline.empty()) {
         auto baseline = PREFLIGHT_TRY(rules::read_baseline(gates.baseline));
         std::set<std::string> seen, checked;

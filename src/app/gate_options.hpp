@@ -3,6 +3,7 @@
 // (--baseline, --write-baseline). Applied after the check, before the report.
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -39,7 +40,9 @@ struct GateInput {
 
 // Waivers first, then the baseline, then --write-baseline. Findings about the
 // waivers and the baseline themselves go to the first input's result, after its
-// own. Errors (exit 2): an unreadable or invalid waiver file or baseline, a bad --now.
-Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs);
+// own. Baseline fingerprints name files relative to `root` (rules::identity_root).
+// Errors (exit 2): an unreadable or invalid waiver file or baseline, a bad --now.
+Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs,
+                         const std::filesystem::path& root);
 
 }  // namespace preflight::app

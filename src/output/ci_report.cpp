@@ -2,20 +2,55 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <map>
+#include <optional>
 
 #include <fmt/format.h>
 
 #include "output/patched_job.hpp"
+#include "rules/baseline.hpp"
 #include "rules/fingerprint.hpp"
 
 namespace preflight::output {
 namespace {
 
+constexpr const char* kSourceRoot = "SRCROOT";
+
 const char* finding_level(const rules::Finding& f) { return f.undetermined ? "note" : sarif_level(f.severity); }
 
 std::string file_of(const rules::Finding& f, const CheckedFile& file) {
     return f.location.file.empty() ? file.path : f.location.file;
+}
+
+// Whether an identity path (rules::identity_path) names a file below the root, rather
+// than one outside it (a --with file elsewhere), which only its absolute path names.
+bool below_root(const std::string& identity) {
+    return !identity.empty() && identity.front() != '/' && identity != ".." && !identity.starts_with("../");
+}
+
+// A SARIF artifactLocation: relative to SRCROOT (the run's originalUriBaseIds) for a file
+// inside the root, so results read the same in every checkout; an absolute file URI else.
+nlohmann::ordered_json artifact_location(const std::string& path, const std::string& identity) {
+    if (below_root(identity)) return {{"uri", sarif_uri(identity)}, {"uriBaseId", kSourceRoot}};
+    if (path.empty()) return {{"uri", ""}};  // a launch given as a command line: no file
+    std::error_code ec;
+    auto absolute = std::filesystem::absolute(path, ec).lexically_normal().generic_string();
+    if (ec) return {{"uri", sarif_uri(path)}};
+    return {{"uri", "file://" + sarif_uri(absolute)}};
+}
+
+// A result's `locations`: the artifact, and the line and columns where known.
+nlohmann::ordered_json locations(nlohmann::ordered_json artifact, const Location& where) {
+    using json = nlohmann::ordered_json;
+    json physical = {{"artifactLocation", std::move(artifact)}};
+    if (where.line > 0) {
+        json region = {{"startLine", where.line}};
+        if (where.column > 0) region["startColumn"] = where.column;
+        if (where.end_column > where.column && where.column > 0) region["endColumn"] = where.end_column;
+        physical["region"] = std::move(region);
+    }
+    return json::array({{{"physicalLocation", std::move(physical)}}});
 }
 
 // UTF-8 code points in s[0, n): SARIF counts characters, and the run says which kind.
@@ -28,7 +63,7 @@ std::size_t code_points(const std::string& s, std::size_t n) {
 
 // The SARIF `fixes` of one finding: its rule's part of the patch applied to the job's
 // text, as one replacement of the lines that change. Empty when nothing changes there.
-nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& file, const std::string& uri) {
+nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& file, const nlohmann::ordered_json& location) {
     using json = nlohmann::ordered_json;
     if (!f.fixable || !file.job_text || !file.facts) return json();
     rules::Patch own;
@@ -62,9 +97,39 @@ nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& f
     std::string inserted = after.substr(prefix, after.size() - suffix - prefix);
     json replacement = {{"deletedRegion", {{"charOffset", offset}, {"charLength", length}}},
                         {"insertedContent", {{"text", inserted}}}};
-    json change = {{"artifactLocation", {{"uri", uri}}}, {"replacements", json::array({std::move(replacement)})}};
+    json change = {{"artifactLocation", location}, {"replacements", json::array({std::move(replacement)})}};
     std::string description = f.fixes.empty() ? "apply " + f.rule + "'s fix" : fmt::format("{}", fmt::join(f.fixes, "; "));
     return json::array({{{"description", {{"text", description}}}, {"artifactChanges", json::array({std::move(change)})}}});
+}
+
+bool is_url(const std::string& ref) { return ref.starts_with("https://") || ref.starts_with("http://"); }
+
+// The first reference a browser can open. References written owner/repo@TAG:path name
+// no host (the same owner/repo may live on several forges), so only URLs qualify.
+std::optional<std::string> help_uri(const rules::Rule& rule) {
+    for (const auto& ref : rule.references)
+        if (is_url(ref)) return ref;
+    return std::nullopt;
+}
+
+// The rule's explanation page (Markdown, as `preflight explain` shows it), after its
+// summary, then its references; the summary alone when the page cannot be read.
+nlohmann::ordered_json rule_help(const rules::Rule& rule) {
+    std::string text = rule.summary;
+    if (auto explain = rules::explanation(rule)) {
+        while (!explain->empty() && (explain->back() == '\n' || explain->back() == '\r')) explain->pop_back();
+        text += "\n\n" + *explain;
+    }
+    std::string markdown = text;
+    if (!rule.references.empty()) {
+        text += "\n\nReferences:";
+        markdown += "\n\nReferences:\n";
+        for (const auto& ref : rule.references) {
+            text += "\n  " + ref;
+            markdown += is_url(ref) ? "\n- <" + ref + ">" : "\n- `" + ref + "`";
+        }
+    }
+    return {{"text", text}, {"markdown", markdown}};
 }
 
 }  // namespace
@@ -84,15 +149,7 @@ const char* sarif_level(Severity severity) {
 }
 
 nlohmann::ordered_json sarif_location(const std::string& path, const Location& where) {
-    using json = nlohmann::ordered_json;
-    json physical = {{"artifactLocation", {{"uri", sarif_uri(path)}}}};
-    if (where.line > 0) {
-        json region = {{"startLine", where.line}};
-        if (where.column > 0) region["startColumn"] = where.column;
-        if (where.end_column > where.column && where.column > 0) region["endColumn"] = where.end_column;
-        physical["region"] = std::move(region);
-    }
-    return json::array({{{"physicalLocation", std::move(physical)}}});
+    return locations({{"uri", sarif_uri(path)}}, where);
 }
 
 nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules) {
@@ -102,9 +159,8 @@ nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules) {
         json d;
         d["id"] = r.id;
         d["shortDescription"] = {{"text", r.summary}};
-        std::string help = r.summary;
-        if (!r.references.empty()) help += "\nSources: " + fmt::format("{}", fmt::join(r.references, ", "));
-        d["help"] = {{"text", help}};
+        if (auto uri = help_uri(r)) d["helpUri"] = *uri;
+        d["help"] = rule_help(r);
         d["defaultConfiguration"] = {{"level", sarif_level(r.severity)}};
         d["properties"] = {{"pack", r.pack}, {"references", r.references}};
         descriptors.push_back(std::move(d));
@@ -118,10 +174,17 @@ std::map<std::string, std::size_t> sarif_rule_index(const nlohmann::ordered_json
     return index;
 }
 
-nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results) {
+nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results,
+                                 const std::optional<std::filesystem::path>& root) {
     using json = nlohmann::ordered_json;
     json run;
     run["tool"] = {{"driver", {{"name", "preflight"}, {"version", PREFLIGHT_VERSION}, {"rules", std::move(descriptors)}}}};
+    if (root) {
+        // A base URI is absolute and ends with '/' (SARIF 3.14.14).
+        std::string root_uri = "file://" + sarif_uri(root->lexically_normal().generic_string());
+        if (root_uri.back() != '/') root_uri += '/';
+        run["originalUriBaseIds"] = {{kSourceRoot, {{"uri", root_uri}}}};
+    }
     run["results"] = std::move(results);
     run["columnKind"] = "unicodeCodePoints";
     json out;
@@ -131,7 +194,8 @@ nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::o
     return out;
 }
 
-nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files) {
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files,
+                                    const std::filesystem::path& root) {
     using json = nlohmann::ordered_json;
     json descriptors = sarif_descriptors(rules);
     const auto index = sarif_rule_index(descriptors);
@@ -144,8 +208,10 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
             r["level"] = finding_level(f);
             r["message"] = {{"text", f.message}};
             std::string path = file_of(f, file);
-            r["locations"] = sarif_location(path, f.location);
-            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, path)}};
+            std::string identity = rules::identity_path(path, root);
+            json artifact = artifact_location(path, identity);
+            r["locations"] = locations(artifact, f.location);
+            r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, identity)}};
             if (f.suppressed) {
                 // A waiver in the job file itself is in source; a waiver file or the baseline is not.
                 bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
@@ -153,7 +219,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
                                                   {"status", "accepted"},
                                                   {"justification", f.suppressed->justification}}});
             }
-            if (auto fixes = sarif_fixes(f, file, sarif_uri(path)); !fixes.is_null()) r["fixes"] = std::move(fixes);
+            if (auto fixes = sarif_fixes(f, file, artifact); !fixes.is_null()) r["fixes"] = std::move(fixes);
             json properties = {{"undetermined", f.undetermined}, {"fixable", f.fixable}};
             if (!f.fixes.empty()) properties["fixes"] = f.fixes;
             if (!f.missing.empty()) properties["missing"] = f.missing;
@@ -161,7 +227,7 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
             results.push_back(std::move(r));
         }
     }
-    return sarif_log(std::move(descriptors), std::move(results));
+    return sarif_log(std::move(descriptors), std::move(results), root);
 }
 
 std::string github_escape_data(const std::string& s) {
@@ -210,14 +276,14 @@ std::string github_annotations(const std::vector<CheckedFile>& files) {
     return out;
 }
 
-nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files) {
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files, const std::filesystem::path& root) {
     using json = nlohmann::ordered_json;
     json out = json::array();
     for (const auto& file : files) {
         for (const auto& f : file.result->findings) {
             // Accepted findings are no issue to show in a merge request.
             if (f.suppressed) continue;
-            std::string path = file_of(f, file);
+            std::string path = rules::identity_path(file_of(f, file), root);
             const char* severity = f.undetermined                    ? "info"
                                    : f.severity == Severity::error   ? "critical"
                                    : f.severity == Severity::warning ? "major"

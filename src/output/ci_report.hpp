@@ -4,7 +4,9 @@
 // test_results.hpp.
 #pragma once
 
+#include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,12 +29,17 @@ struct CheckedFile {
     const facts::FactSet* facts = nullptr;
 };
 
-// One SARIF run: the loaded rules as reportingDescriptors, each finding a result located
-// at its line and column (and end column when known), with partialFingerprints from
+// One SARIF run: the loaded rules as reportingDescriptors (help: the explanation page
+// and references; helpUri: the first URL reference), each finding a result located at
+// its line and column (and end column when known), with partialFingerprints from
 // rules::fingerprint, `suppressions` for waived or baselined findings, and `fixes` for a
 // fixable finding of a job file: one replacement of the changed lines, with offsets in
-// Unicode code points (the run's columnKind).
-nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files);
+// Unicode code points (the run's columnKind). Files are named as baselines name them
+// (rules::identity_path below `root`, rules::identity_root()): URIs relative to the
+// base id SRCROOT, which originalUriBaseIds sets to `root`; fingerprints are the
+// baseline's, so neither depends on the checkout or the directory the run started in.
+nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vector<CheckedFile>& files,
+                                    const std::filesystem::path& root);
 
 // The pieces of that run other SARIF reports (fleet's) share: a relative path as a URI
 // reference, a severity's level, a result's `locations` (a file, and its line and
@@ -43,7 +50,9 @@ const char* sarif_level(Severity severity);
 nlohmann::ordered_json sarif_location(const std::string& path, const Location& where);
 nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules);
 std::map<std::string, std::size_t> sarif_rule_index(const nlohmann::ordered_json& descriptors);
-nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results);
+// `root`, when given, is SRCROOT in the run's originalUriBaseIds (check's reports).
+nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::ordered_json results,
+                                 const std::optional<std::filesystem::path>& root = std::nullopt);
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
@@ -52,8 +61,9 @@ std::string github_annotations(const std::vector<CheckedFile>& files);
 
 // GitLab's Code Quality report: a JSON array of issues (description, check_name,
 // fingerprint, severity info|major|critical, location.path and lines.begin), one per
-// finding that is not waived or baselined.
-nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files);
+// finding that is not waived or baselined; paths and fingerprints as in SARIF, relative
+// to `root`.
+nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files, const std::filesystem::path& root);
 
 // GitHub's escaping: the message of a workflow command, and a property value.
 std::string github_escape_data(const std::string& s);

@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "rules/fingerprint.hpp"
+#include "rules/waiver_file.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
 
@@ -24,6 +25,13 @@ int line_of(const std::string& text, std::size_t byte) {
 }
 
 }  // namespace
+
+fs::path identity_root(const std::string& first_input) {
+    fs::path cwd = fs::current_path();
+    if (!first_input.empty())
+        if (auto root = repository_root((cwd / first_input).lexically_normal())) return *root;
+    return repository_root(cwd).value_or(cwd);
+}
 
 std::string identity_path(const std::string& file, const fs::path& root) {
     if (file.empty()) return file;

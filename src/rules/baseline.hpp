@@ -20,7 +20,7 @@ inline constexpr int kBaselineVersion = 1;
 struct BaselineEntry {
     std::string fingerprint;
     std::string rule;
-    std::string file;  // relative to the repository root (else the working directory)
+    std::string file;  // relative to the run's identity_root
     std::string key;
     std::string message;  // for people reading the file; not compared
 };
@@ -30,9 +30,14 @@ struct Baseline {
     std::vector<BaselineEntry> entries;  // sorted by file, rule, key; one per fingerprint
 };
 
-// The name a finding's file has in fingerprints: relative to `root` (the repository
-// root, or the working directory outside one), '/'-separated, so a baseline written
-// at the root matches a run from a subdirectory.
+// The directory fingerprints, baselines and CI reports name files relative to: the
+// repository holding `first_input` (the first path the run names), else the repository
+// above the working directory, else the working directory itself. So `check jobs` at
+// the root, `check .` in jobs/ and `check /abs/repo/jobs` from anywhere agree.
+std::filesystem::path identity_root(const std::string& first_input);
+
+// The name a finding's file has in fingerprints: relative to `root` (identity_root),
+// '/'-separated, so a baseline written at the root matches a run from a subdirectory.
 std::string identity_path(const std::string& file, const std::filesystem::path& root);
 
 // A finding recorded in a baseline: every finding that no waiver suppresses (a

@@ -209,17 +209,21 @@ void apply_waivers(const std::vector<const Waiver*>& waivers, const facts::FactS
         std::vector<const Waiver*> idle;
         for (const Waiver* w : waivers) {
             if (w->rule != finding.rule || !path_matches(*w, finding.location.file)) continue;
-            matched.insert(w);
             if (standing_of(w).state != WaiverStanding::State::in_force) {
                 idle.push_back(w);
                 continue;
             }
+            matched.insert(w);
             finding.suppressed = Suppression{Suppression::Kind::waiver, w->justification, w->owner,
                                              w->expires ? format_date(*w->expires) : "", w->where};
             break;
         }
+        // A waiver that does not hold is reported here only when its finding counts;
+        // else (another waiver accepted the finding) it stays unmatched, and an expired
+        // one is still reported (unused_waiver_finding).
         if (finding.suppressed) continue;
         for (const Waiver* w : idle) {
+            matched.insert(w);
             auto it = std::find_if(not_holding.begin(), not_holding.end(), [&](const auto& p) { return p.first == w; });
             if (it == not_holding.end()) not_holding.emplace_back(w, 1);
             else ++it->second;
@@ -242,14 +246,34 @@ void apply_waivers(const std::vector<const Waiver*>& waivers, const facts::FactS
     }
 }
 
-Finding unused_waiver_finding(const Waiver& waiver, const std::chrono::year_month_day& today) {
+Finding unused_waiver_finding(const Waiver& waiver, const std::vector<const facts::FactSet*>& jobs,
+                              const std::chrono::year_month_day& today) {
     std::string scope = waiver.path.empty() ? "" : fmt::format(" in '{}'", waiver.path);
-    std::string also = waiver.expires && std::chrono::sys_days{today} > std::chrono::sys_days{*waiver.expires}
-                           ? fmt::format(" (it expired on {})", format_date(*waiver.expires))
-                           : "";
+    // An expired waiver is reported whether or not its finding is back: its owner has a
+    // decision to make (renew it, or remove it).
+    if (waiver.expires && std::chrono::sys_days{today} > std::chrono::sys_days{*waiver.expires})
+        return waiver_finding(waiver, kWaiverExpired, Severity::warning,
+                              fmt::format("{} expired on {} and suppresses nothing{}; remove it, or renew it if the "
+                                          "finding may come back (owner: {})",
+                                          waiver_name(waiver), format_date(*waiver.expires), scope, waiver.owner));
+    // So is one bound to versions that no job it was offered to has installed.
+    std::optional<WaiverStanding> lapsed;
+    for (const auto* facts : jobs) {
+        auto s = standing(waiver, *facts, today);
+        if (s.state != WaiverStanding::State::lapsed) {
+            lapsed.reset();
+            break;
+        }
+        if (!lapsed) lapsed = std::move(s);
+    }
+    if (lapsed)
+        return waiver_finding(waiver, kWaiverLapsed, Severity::warning,
+                              fmt::format("{} does not apply: {}; it suppresses nothing{}; remove it, or bind it to "
+                                          "the versions in use (owner: {})",
+                                          waiver_name(waiver), lapsed->why, scope, waiver.owner));
     return waiver_finding(
         waiver, kWaiverUnused, Severity::info,
-        fmt::format("{} matched no finding{}{}; remove it, or fix its rule id or path", waiver_name(waiver), scope, also));
+        fmt::format("{} matched no finding{}; remove it, or fix its rule id or path", waiver_name(waiver), scope));
 }
 
 }  // namespace preflight::rules

@@ -77,11 +77,15 @@ WaiverStanding standing(const Waiver& waiver, const facts::FactSet& facts, const
 // Marks the findings of one job that a waiver in force covers (the first such waiver
 // in `waivers` wins), adds a warning for each waiver that would have covered an
 // unsuppressed finding but is expired, lapsed or undetermined, and records in
-// `matched` every waiver whose rule and path matched a finding.
+// `matched` every waiver that suppressed a finding or was reported so.
 void apply_waivers(const std::vector<const Waiver*>& waivers, const facts::FactSet& facts,
                    const std::chrono::year_month_day& today, CheckResult& result, std::set<const Waiver*>& matched);
 
-// A notice for a waiver that matched no finding.
-Finding unused_waiver_finding(const Waiver& waiver, const std::chrono::year_month_day& today);
+// The finding for a waiver that matched no finding: a warning (waiver-expired) when
+// today is past its expiry, or (waiver-lapsed) when a version bound lapses for every job
+// it was offered to (`jobs`: their facts; a waiver file's waivers are offered to every
+// job, an inline one to its own); else a notice (waiver-unused).
+Finding unused_waiver_finding(const Waiver& waiver, const std::vector<const facts::FactSet*>& jobs,
+                              const std::chrono::year_month_day& today);
 
 }  // namespace preflight::rules

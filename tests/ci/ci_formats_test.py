@@ -13,6 +13,11 @@
 - JUnit parses as XML (xml.etree) with a test case per (file, loaded rule) and the
   counts the JSON report implies; TAP 13 is read by Perl's TAP::Parser with the same
   counts; GitLab Code Quality issues carry the keys GitLab requires.
+- Every loaded rule's reportingDescriptor has the helpUri its references give (the first
+  http(s) one; none from owner/repo@TAG:path) and its explanation page in `help`.
+- SARIF URIs (below the base id SRCROOT) and fingerprints, and Code Quality paths and
+  fingerprints, do not change with the directory a run starts in, the way it names the
+  files, the checkout, or lines moving; the fingerprints are the baseline's.
 - `-o FILE` writes what standard output would have shown.
 - A SARIF result's `fixes`, applied to the job file as a SARIF viewer applies them
   (code-point offsets), give a job on which that rule no longer fires.
@@ -26,6 +31,8 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
+import urllib.parse
 import xml.etree.ElementTree as ET
 
 import jsonschema
@@ -133,13 +140,24 @@ print join(" ", $p->tests_planned // 0, $run, $failed, $skipped, scalar @errors)
 """
 
 
+def artifact_path(run, location):
+    """The file an artifactLocation names, through the run's originalUriBaseIds."""
+    uri = location["uri"]
+    if "uriBaseId" in location:
+        uri = run["originalUriBaseIds"][location["uriBaseId"]]["uri"] + uri
+    parsed = urllib.parse.urlparse(uri)
+    if parsed.scheme != "file" or not uri.startswith("file:///"):
+        raise RuntimeError(f"artifactLocation {location} is no absolute file URI")
+    return pathlib.Path(urllib.parse.unquote(parsed.path))
+
+
 def verify_fixes(name, sarif, cwd):
     if sarif["runs"][0].get("columnKind") != "unicodeCodePoints":
         failures.append(f"{name}: the run does not say how its offsets count")
     for r in sarif["runs"][0]["results"]:
         for fix in r.get("fixes", []):
             (change,) = fix["artifactChanges"]
-            path = (cwd / change["artifactLocation"]["uri"]).resolve()
+            path = artifact_path(sarif["runs"][0], change["artifactLocation"])
             text = path.read_text()
             for rep in sorted(change["replacements"], key=lambda x: -x["deletedRegion"]["charOffset"]):
                 at, n = rep["deletedRegion"]["charOffset"], rep["deletedRegion"]["charLength"]
@@ -205,6 +223,95 @@ def case(name, args, cwd, want_suppressed=False):
             failures.append(f"{name}: annotation message {message!r} does not carry {f['message']!r}")
 
 
+def stable_identities():
+    """SARIF URIs and fingerprints, and Code Quality paths and fingerprints, are the same
+    whether the run names the directory relatively, absolutely or from a subdirectory, in
+    another checkout, and after the finding's line moves; and they are the baseline's."""
+    def identities(cwd, args):
+        sarif = json.loads(check(args + ["--format", "sarif"], cwd))
+        errors = list(validator.iter_errors(sarif))
+        if errors:
+            failures.append(f"identities: SARIF from {cwd} {args} does not validate: {errors[0].message}")
+        run = sarif["runs"][0]
+        base = run.get("originalUriBaseIds", {}).get("SRCROOT", {}).get("uri")
+        results = []
+        for r in run["results"]:
+            loc = r["locations"][0]["physicalLocation"]["artifactLocation"]
+            results.append((r["ruleId"], loc.get("uriBaseId"), loc["uri"], r["partialFingerprints"]["preflight/v1"]))
+            if artifact_path(run, loc) != pathlib.Path(base[len("file://"):]) / loc["uri"] or not artifact_path(run, loc).is_file():
+                failures.append(f"identities: {loc} does not name a file below SRCROOT {base}")
+        issues = [(i["check_name"], i["location"]["path"], i["fingerprint"])
+                  for i in json.loads(check(args + ["--format", "codequality"], cwd))]
+        lines = [r["locations"][0]["physicalLocation"].get("region", {}).get("startLine") for r in run["results"]]
+        return base, results, issues, lines
+
+    with tempfile.TemporaryDirectory() as tmp:
+        tmp = pathlib.Path(tmp)
+        repo = tmp / "checkout-a"
+        (repo / ".git").mkdir(parents=True)
+        (repo / "jobs").mkdir()
+        shutil.copy(src / "tests/golden/ci-many/walk-text/repo/jobs/fail.toml", repo / "jobs")
+        base, want, want_issues, lines = identities(repo, ["jobs"])
+        if base != repo.resolve().as_uri() + "/":
+            failures.append(f"identities: SRCROOT is {base}, want the repository root {repo.resolve().as_uri()}/")
+        if not want or any(r[1] != "SRCROOT" or r[2] != "jobs/fail.toml" for r in want):
+            failures.append(f"identities: results are not named jobs/fail.toml below SRCROOT: {want}")
+        if not want_issues or any(i[1] != "jobs/fail.toml" for i in want_issues):
+            failures.append(f"identities: Code Quality paths are not repository-relative: {want_issues}")
+        if sorted(r[3] for r in want if r[0] in {i[0] for i in want_issues}) != sorted(i[2] for i in want_issues):
+            failures.append("identities: Code Quality fingerprints differ from SARIF's")
+        for cwd, args in ((repo, [str(repo / "jobs")]), (repo / "jobs", ["."]), (repo / "jobs", ["fail.toml"]),
+                          (tmp, [str(repo / "jobs")])):
+            _, got, got_issues, _ = identities(cwd, args)
+            if (got, got_issues) != (want, want_issues):
+                failures.append(f"identities: check {args} from {cwd} names results otherwise: {got} {got_issues}, want {want} {want_issues}")
+        # The baseline written from a subdirectory holds the same fingerprints.
+        subprocess.run([preflight, "check", "fail.toml", "--write-baseline", str(tmp / "baseline.json")], cwd=repo / "jobs",
+                       capture_output=True, env={"PREFLIGHT_RULES_PATH": str(src / "rules")})
+        recorded = {e["fingerprint"] for e in json.loads((tmp / "baseline.json").read_text())["entries"]}
+        if recorded != {r[3] for r in want}:
+            failures.append(f"identities: the baseline's fingerprints {sorted(recorded)} are not SARIF's {sorted(r[3] for r in want)}")
+        # Another checkout, with lines added above every finding.
+        other = tmp / "elsewhere" / "checkout-b"
+        shutil.copytree(repo, other)
+        job = other / "jobs/fail.toml"
+        job.write_text("# moved down\n# by two lines\n" + job.read_text())
+        base_b, got, got_issues, lines_b = identities(other / "jobs", ["."])
+        if (got, got_issues) != (want, want_issues) or base_b == base:
+            failures.append(f"identities: another checkout names results otherwise: {got}, want {want}")
+        if lines_b != [n + 2 if n else n for n in lines]:
+            failures.append(f"identities: lines {lines_b} did not move by two from {lines}")
+
+
+def descriptors():
+    """Each loaded rule's reportingDescriptor: helpUri is its first http(s) reference (an
+    owner/repo@TAG:path reference names no host, so it gives none), and help carries its
+    explanation page and every reference."""
+    sarif = json.loads(check([str(src / "share/examples" / sorted(p.name for p in (src / "share/examples").glob("*.toml"))[0]),
+                              "--format", "sarif"], src))
+    got = {d["id"]: d for d in sarif["runs"][0]["tool"]["driver"]["rules"]}
+    with_uri = without_uri = 0
+    for pack in sorted((src / "rules").glob("*/pack.toml")):
+        for rule in tomllib.loads(pack.read_text()).get("rules", []):
+            d = got.get(rule["id"])
+            if d is None:
+                failures.append(f"descriptors: {rule['id']} of {pack.parent.name} has no reportingDescriptor")
+                continue
+            refs = rule.get("references", [])
+            want = next((r for r in refs if r.startswith(("https://", "http://"))), None)
+            if d.get("helpUri") != want:
+                failures.append(f"descriptors: {rule['id']} has helpUri {d.get('helpUri')!r}, want {want!r}")
+            with_uri += want is not None
+            without_uri += want is None and bool(refs)
+            explain = rule.get("explain") or (pack.parent / "explain" / f"{rule['id']}.md").read_text()
+            for kind in ("text", "markdown"):
+                help_text = d.get("help", {}).get(kind, "")
+                if explain.strip() not in help_text or not all(r in help_text for r in refs):
+                    failures.append(f"descriptors: help.{kind} of {rule['id']} lacks its explanation or a reference")
+    if not with_uri or not without_uri:
+        failures.append(f"descriptors: want rules with and without a URL reference, got {with_uri} and {without_uri}")
+
+
 loaded_rules = set(subprocess.run([preflight, "rules", "list", "--format", "ids", "--rules", str(src / "rules")],
                                   capture_output=True, text=True, check=True).stdout.split())
 
@@ -230,9 +337,24 @@ def many_file_run():
         first = sorted((tmp / "examples").glob("*.toml"))[0]
         subprocess.run([preflight, "check", str(first), "--write-baseline", str(tmp / "baseline.json")], cwd=tmp,
                        capture_output=True, env={"PREFLIGHT_RULES_PATH": str(src / "rules")})
-        args = ["examples", "scripts", "--waivers", "waivers.toml", "--baseline", "baseline.json", "--no-waiver-discovery"]
+        # One entry of the first file that this run no longer finds: fixed since.
+        baseline = json.loads((tmp / "baseline.json").read_text())
+        baseline["entries"].append({"fingerprint": "0" * 64, "rule": "tp-too-large", "file": f"examples/{first.name}",
+                                    "key": "parallel.tp", "message": "fixed since"})
+        (tmp / "baseline.json").write_text(json.dumps(baseline))
+        args = ["examples", "scripts", "--waivers", "waivers.toml", "--baseline", "baseline.json", "--no-waiver-discovery",
+                "--now", "2026-07-01"]  # the waiver expires 2099-01-01; the day is fixed all the same
         case("many-file run", args, tmp, want_suppressed=True)
         report = json.loads(check(args + ["--format", "json"], tmp))
+        kinds = {f.get("suppressed", {}).get("kind") for f in findings_of(report)}
+        if not {"baseline", "waiver"} <= kinds:
+            failures.append(f"many-file run: want findings suppressed by the baseline and by the waiver, got kinds {kinds}")
+        fixed = [f for f in findings_of(report) if f["rule"] == "baseline-fixed"]
+        if len(fixed) != 1 or "1 baseline entry is gone (fixed): tp-too-large in examples/" not in fixed[0]["message"]:
+            failures.append(f"many-file run: want one baseline-fixed notice naming the entry gone, got {fixed}")
+        junit = ET.fromstring(check(args + ["--format", "junit"], tmp))
+        if not any(c.find("skipped") is not None for c in junit.iter("testcase")):
+            failures.append("many-file run: JUnit has no <skipped> case for an undetermined rule")
         configs = [f["config"] for f in report["files"]]
         if configs != sorted(configs, key=lambda c: c.split("/")):
             failures.append(f"many-file run: files are not in name order: {configs}")
@@ -259,6 +381,8 @@ def many_file_run():
 
 
 many_file_run()
+descriptors()
+stable_identities()
 if not verified_fixes:
     failures.append("no SARIF result carried fixes: the fix check checked nothing")
 

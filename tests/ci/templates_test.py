@@ -8,11 +8,15 @@
 - share/ci/gitlab-ci.yml: a job whose script, run as GitLab's shell runs it (one bash,
   stopping at the first failing line), writes the JUnit and Code Quality reports its
   artifacts name and fails exactly when a launch has an error.
+- Both, on a repository adopting preflight (a baseline written with --write-baseline, a
+  waiver file with an expiry): old and waived findings pass, a new failing job fails and
+  is the only one named, and a waiver past its expiry no longer holds.
 - .pre-commit-hooks.yaml: a hook with the keys pre-commit requires; its entry, given the
   changed files as pre-commit gives them, passes over files that are no jobs.
 
 Usage: templates_test.py PREFLIGHT SOURCE_DIR
 """
+import datetime
 import json
 import os
 import pathlib
@@ -65,6 +69,7 @@ def github(tmp):
         return
     sarif_file = upload[0]["with"]["sarif_file"]
     runs = [s["run"] for s in steps if "run" in s and "PREFLIGHT_URL" not in s["run"]]
+    templates["github"] = lambda repo: github_run(runs, repo, tmp, sarif_file)
     for failing in (True, False):
         repo = repository(tmp / "github", failing)
         codes = []
@@ -81,6 +86,34 @@ def github(tmp):
             failures.append("github: the SARIF step did not write the file upload-sarif reads")
 
 
+def github_run(runs, repo, tmp, sarif_file):
+    """Runs the workflow's steps in `repo`: whether the job fails, and the findings it
+    names as errors (annotations) and in the SARIF (unsuppressed errors), by file."""
+    codes, errors = [], set()
+    for run in runs:
+        out = bash(run, repo, {"GITHUB_PATH": str(tmp / "github_path"), "RUNNER_TEMP": str(tmp)})
+        codes.append(out.returncode)
+        if "--format github" in run:
+            errors |= {line.split("file=", 1)[1].split(",", 1)[0] for line in out.stdout.splitlines() if line.startswith("::error ")}
+    sarif = json.loads((repo / sarif_file).read_text())
+    in_sarif = {r["locations"][0]["physicalLocation"]["artifactLocation"]["uri"] for r in sarif["runs"][0]["results"]
+                if r["level"] == "error" and not r.get("suppressions")}
+    if codes[:-1] != [0] * (len(codes) - 1):
+        failures.append(f"github: a step before the gate failed: {codes}")
+    return codes[-1] != 0, errors, in_sarif
+
+
+def gitlab_run(job, repo):
+    """Runs the job's script in `repo`: whether it fails, the files with JUnit failures
+    and those with critical Code Quality issues."""
+    reports = job["artifacts"]["reports"]
+    out = bash("\n".join(job["script"]), repo)
+    suites = ET.parse(repo / reports["junit"]).getroot()
+    failed = {c.get("classname") for c in suites.iter("testcase") if c.find("failure") is not None}
+    critical = {i["location"]["path"] for i in json.loads((repo / reports["codequality"]).read_text()) if i["severity"] == "critical"}
+    return out.returncode != 0, failed, critical
+
+
 def gitlab(tmp):
     ci = yaml.safe_load((src / "share/ci/gitlab-ci.yml").read_text())
     (name, job), = ci.items()
@@ -88,6 +121,7 @@ def gitlab(tmp):
     if not isinstance(job.get("script"), list) or job["artifacts"].get("when") != "always" or set(reports) != {"junit", "codequality"}:
         failures.append("gitlab: a job with a script list, artifacts when: always, junit and codequality reports")
         return
+    templates["gitlab"] = lambda repo: gitlab_run(job, repo)
     for failing in (True, False):
         repo = repository(tmp / "gitlab", failing)
         out = bash("\n".join(job["script"]), repo)
@@ -122,11 +156,60 @@ def pre_commit(tmp):
             failures.append(f"pre-commit: entry on {files} exited {out.returncode}, want {want}: {out.stderr[:300]}")
 
 
+def adoption(tmp, name, run):
+    """A repository adopting preflight as docs/ci.md says: its old findings recorded with
+    --write-baseline in .preflight-baseline.json, one job's errors waived until a day
+    next year in .preflight-waivers.toml. The template's commands pass; a new failing
+    job fails them, naming only the new job; once the waiver has expired the waived job
+    fails again."""
+    repo = tmp / "adoption" / name
+    (repo / ".git").mkdir(parents=True)
+    (repo / "jobs").mkdir()
+    for job in ("old.toml", "waived.toml"):
+        shutil.copy(jobs / "fail.toml", repo / "jobs" / job)
+    report = json.loads(bash("preflight check jobs/waived.toml --format json || test $? -eq 1", repo).stdout)
+    errors = sorted({f["rule"] for f in report["findings"] if f["severity"] == "error"})
+    if not errors:
+        failures.append(f"adoption ({name}): the failing job has no error to waive")
+        return
+
+    def waive(expires):
+        (repo / ".preflight-waivers.toml").write_text("".join(
+            f'[[waive]]\nrule = "{rule}"\npath = "jobs/waived.toml"\njustification = "accepted until the next release"\n'
+            f'owner = "ci-team"\nexpires = {expires.isoformat()}\n\n' for rule in errors))
+
+    waive(datetime.date.today() + datetime.timedelta(days=365))
+    written = bash("preflight check . --write-baseline .preflight-baseline.json || test $? -eq 1", repo)
+    recorded = {(e["file"], e["rule"]) for e in json.loads((repo / ".preflight-baseline.json").read_text())["entries"]}
+    want = {("jobs/old.toml", rule) for rule in errors}
+    if written.returncode != 0 or not want <= recorded or any(("jobs/waived.toml", rule) in recorded for rule in errors):
+        failures.append(f"adoption ({name}): --write-baseline recorded {sorted(recorded)} (exit {written.returncode}), "
+                        f"want jobs/old.toml's errors and none of the waived ones")
+
+    fails, *named = run(repo)
+    if fails or any(named):
+        failures.append(f"adoption ({name}): with old findings baselined and one job waived the template fails: {named}")
+    shutil.copy(jobs / "fail.toml", repo / "jobs/new.toml")
+    fails, *named = run(repo)
+    if not fails or any(n != {"jobs/new.toml"} for n in named):
+        failures.append(f"adoption ({name}): a new failing job must fail the template and be the only one named: {fails} {named}")
+    (repo / "jobs/new.toml").unlink()
+    waive(datetime.date.today() - datetime.timedelta(days=1))
+    fails, *named = run(repo)
+    if not fails or any(n != {"jobs/waived.toml"} for n in named):
+        failures.append(f"adoption ({name}): an expired waiver must let its job fail again: {fails} {named}")
+
+
+templates = {}
 with tempfile.TemporaryDirectory() as tmp:
     tmp = pathlib.Path(tmp)
     github(tmp)
     gitlab(tmp)
     pre_commit(tmp)
+    for name, run in templates.items():
+        adoption(tmp, name, run)
+    if set(templates) != {"github", "gitlab"}:
+        failures.append(f"adoption: ran on {sorted(templates)}, want github and gitlab")
 
 for f in failures:
     print("FAIL " + f)

@@ -146,9 +146,50 @@ TEST(Waiver, SuppressesWhatItCoversAndReportsWhatNoLongerHolds) {
     EXPECT_EQ(result.findings[3].location.line, 3);
     EXPECT_TRUE(result.has_at_least(Severity::error));  // b's finding counts again
     EXPECT_TRUE(matched.count(&active) && matched.count(&expired) && !matched.count(&unused));
-    auto notice = rules::unused_waiver_finding(unused, day("2026-03-01"));
+    facts::FactSet none;
+    auto notice = rules::unused_waiver_finding(unused, {&none}, day("2026-03-01"));
     EXPECT_EQ(notice.rule, rules::kWaiverUnused);
     EXPECT_EQ(notice.severity, Severity::info);
+}
+
+TEST(Waiver, AnExpiredOrLapsedWaiverIsAWarningEvenWhenItMatchedNothing) {
+    facts::FactSet none;
+    auto expired = waiver("r");
+    expired.expires = day("2026-01-01");
+    auto warning = rules::unused_waiver_finding(expired, {&none}, day("2026-03-01"));
+    EXPECT_EQ(warning.rule, rules::kWaiverExpired);
+    EXPECT_EQ(warning.severity, Severity::warning);
+    EXPECT_NE(warning.message.find("expired on 2026-01-01"), std::string::npos);
+    EXPECT_NE(warning.message.find("owner: alice"), std::string::npos);
+    // Still valid on its last day: only a notice.
+    EXPECT_EQ(rules::unused_waiver_finding(expired, {&none}, day("2026-01-01")).rule, rules::kWaiverUnused);
+
+    auto bound_to = waiver("r");
+    bound_to.bounds.push_back(bound("ms-swift", ">=4.4,<4.5"));
+    auto old = with_package("ms-swift", "4.3.0"), current = with_package("ms-swift", "4.4.1");
+    auto lapsed = rules::unused_waiver_finding(bound_to, {&old}, day("2026-01-01"));
+    EXPECT_EQ(lapsed.rule, rules::kWaiverLapsed);
+    EXPECT_EQ(lapsed.severity, Severity::warning);
+    EXPECT_NE(lapsed.message.find("4.3.0"), std::string::npos);
+    // Lapsed for one job it was offered to, in force for another, or the version unknown: a notice.
+    EXPECT_EQ(rules::unused_waiver_finding(bound_to, {&old, &current}, day("2026-01-01")).rule, rules::kWaiverUnused);
+    EXPECT_EQ(rules::unused_waiver_finding(bound_to, {&none}, day("2026-01-01")).rule, rules::kWaiverUnused);
+}
+
+TEST(Waiver, AnExpiredWaiverBehindOneInForceIsLeftUnmatched) {
+    auto active = waiver("a");
+    auto expired = waiver("a");
+    expired.expires = day("2026-01-01");
+    rules::CheckResult result;
+    result.findings = {finding("a", "/repo/job.toml")};
+    std::set<const rules::Waiver*> matched;
+    // The expired one comes first but the one in force accepts the finding: the expired
+    // one is not reported here, so the caller reports it as expired and unmatched.
+    rules::apply_waivers({&expired, &active}, facts::FactSet{}, day("2026-03-01"), result, matched);
+    ASSERT_EQ(result.findings.size(), 1u);
+    EXPECT_TRUE(result.findings[0].suppressed);
+    EXPECT_TRUE(matched.count(&active));
+    EXPECT_FALSE(matched.count(&expired));
 }
 
 TEST(Waiver, TablesAreCheckedAgainstTheLoadedRules) {
