@@ -2,7 +2,10 @@
 // and every GPU (name, memory, compute capability) from NVML, falling back to
 // nvidia-smi when NVML cannot be loaded; the driver from /proc when neither shows
 // it; the CUDA toolkit from its version.json.
+#include <cctype>
 #include <sstream>
+#include <string>
+#include <vector>
 
 #include "nvml.hpp"
 #include "plugin_support.hpp"
@@ -70,11 +73,26 @@ void read_proc_driver(const HostCalls& host) {
         }
 }
 
-// {"cuda": {"name": "CUDA SDK", "version": "12.4.1"}, …}
+// "Cuda compilation tools, release 13.0, V13.0.88": the toolkit's release, X.Y.
+void read_nvcc_release(const HostCalls& host, const std::string& root) {
+    std::vector<std::string> argv = {root + "/bin/nvcc", "--version"};
+    auto out = host.run_tool(argv);
+    if (!out) return;
+    const std::string marker = "release ";
+    auto at = out->find(marker);
+    if (at == std::string::npos) return;
+    at += marker.size();
+    auto end = at;
+    while (end < out->size() && (std::isdigit(static_cast<unsigned char>((*out)[end])) || (*out)[end] == '.')) ++end;
+    if (end > at) host.emit_package("cuda", out->substr(at, end - at), argv[0] + " --version");
+}
+
+// {"cuda": {"name": "CUDA SDK", "version": "12.4.1"}, …}; toolkits without that file
+// (the CUDA 13.0 container images have none) are asked through their nvcc.
 void read_toolkit(const HostCalls& host, const std::string& root) {
     std::string file = root + "/version.json";
     auto text = host.read_file(file);
-    if (!text) return;
+    if (!text) return read_nvcc_release(host, root);
     auto at = text->find("\"cuda\"");
     auto v = at == std::string::npos ? std::string::npos : text->find("\"version\"", at);
     if (v == std::string::npos) return;

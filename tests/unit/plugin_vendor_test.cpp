@@ -117,7 +117,21 @@ TEST(CudaPlugin, FallsBackToNvidiaSmiThenProc) {
     facts = run("cuda", old_driver);
     EXPECT_EQ(facts["nvidia-driver"], std::make_pair(std::string("470.57.02"), std::string("/proc/driver/nvidia/version")));
     EXPECT_FALSE(facts.count("hardware.chip"));
-    EXPECT_EQ(old_driver.tool_calls.size(), 2u);
+    EXPECT_FALSE(facts.count("cuda"));  // no toolkit: neither version.json nor nvcc
+    EXPECT_EQ(old_driver.tool_calls.size(), 3u);
+}
+
+// As on an H100 node's CUDA 13.0 image (2026-11-24): no version.json, nvcc answers.
+TEST(CudaPlugin, ToolkitWithoutVersionJsonIsAskedThroughNvcc) {
+    MemoryHost host;
+    host.settings["cuda.nvml_library"] = PREFLIGHT_FAKE_NVML;
+    host.settings["cuda.root"] = "/usr/local/cuda";
+    host.tools["/usr/local/cuda/bin/nvcc --version"] = ToolRun{
+        "nvcc: NVIDIA (R) Cuda compiler driver\nCuda compilation tools, release 13.0, V13.0.88\n"
+        "Build cuda_13.0.r13.0/compiler.36424714_0\n",
+        0};
+    auto facts = run("cuda", host);
+    EXPECT_EQ(facts["cuda"], std::make_pair(std::string("13.0"), std::string("/usr/local/cuda/bin/nvcc --version")));
 }
 
 TEST(LiveProbe, WithoutPluginsTheAcceleratorLayersAreUnknown) {
@@ -127,6 +141,7 @@ TEST(LiveProbe, WithoutPluginsTheAcceleratorLayersAreUnknown) {
     facts::ProbeOptions options;
     options.site_packages = {dir.path() + "/site"};
     options.ascend_root = dir.path() + "/ascend";
+    options.cuda_root = dir.path() + "/cuda";  // none: the machine's own toolkit stays out
     options.plugins = &none;
     auto node = facts::probe_node(options, scheme);
     ASSERT_TRUE(node);
