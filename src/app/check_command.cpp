@@ -130,7 +130,7 @@ std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Ren
                    const std::filesystem::path& root, const output::Style& style) {
     const auto& format = args.output.format;
     if (format == "sarif") return output::sarif_report(rules, in.results, root).dump(2) + "\n";
-    if (format == "github") return output::github_annotations(in.results);
+    if (format == "github") return output::github_annotations(in.results, root);
     if (format == "junit") return output::junit_report(rules, in.results, threshold_of(args));
     if (format == "tap") return output::tap_report(rules, in.results, threshold_of(args));
     if (format == "codequality") return output::code_quality_report(in.results, root).dump(2) + "\n";

@@ -251,7 +251,7 @@ std::string github_escape_property(const std::string& s) {
     return out;
 }
 
-std::string github_annotations(const std::vector<CheckedFile>& files) {
+std::string github_annotations(const std::vector<CheckedFile>& files, const std::filesystem::path& root) {
     std::string out;
     for (const auto& file : files) {
         for (const auto& f : file.result->findings) {
@@ -259,7 +259,9 @@ std::string github_annotations(const std::vector<CheckedFile>& files) {
                                   : f.severity == Severity::error   ? "error"
                                   : f.severity == Severity::warning ? "warning"
                                                                     : "notice";
-            std::string props = "file=" + github_escape_property(file_of(f, file));
+            std::string path = file_of(f, file);
+            std::string identity = rules::identity_path(path, root);
+            std::string props = "file=" + github_escape_property(below_root(identity) ? identity : path);
             if (f.location.line > 0) props += fmt::format(",line={}", f.location.line);
             if (f.location.column > 0) props += fmt::format(",col={}", f.location.column);
             if (f.location.end_column > f.location.column && f.location.column > 0)

@@ -56,8 +56,9 @@ nlohmann::ordered_json sarif_log(nlohmann::ordered_json descriptors, nlohmann::o
 
 // One `::error|warning|notice file=…,line=…,col=…,title=…::message` line per finding,
 // escaped as GitHub's runner reads them back. Undetermined and suppressed findings are
-// notices (a suppressed one says what accepted it).
-std::string github_annotations(const std::vector<CheckedFile>& files);
+// notices (a suppressed one says what accepted it). `file=` is relative to `root` (the
+// repository root, where the runner resolves it) for a file below it, else as named.
+std::string github_annotations(const std::vector<CheckedFile>& files, const std::filesystem::path& root);
 
 // GitLab's Code Quality report: a JSON array of issues (description, check_name,
 // fingerprint, severity info|major|critical, location.path and lines.begin), one per

@@ -242,6 +242,10 @@ def stable_identities():
                 failures.append(f"identities: {loc} does not name a file below SRCROOT {base}")
         issues = [(i["check_name"], i["location"]["path"], i["fingerprint"])
                   for i in json.loads(check(args + ["--format", "codequality"], cwd))]
+        # GitHub's runner resolves file= against the repository root too.
+        annotated = sorted({m.group(2).split(",")[0] for m in map(ANNOTATION.match, check(args + ["--format", "github"], cwd).splitlines()) if m})
+        if annotated != ["file=jobs/fail.toml"]:
+            failures.append(f"identities: GitHub annotations from {cwd} {args} name {annotated}, want file=jobs/fail.toml")
         lines = [r["locations"][0]["physicalLocation"].get("region", {}).get("startLine") for r in run["results"]]
         return base, results, issues, lines
 

@@ -179,6 +179,6 @@ TEST(GithubAnnotations, EscapeEverySpecialCharacterAsTheRunnerReadsItBack) {
     f.message = "50% of a\nb";
     f.location = Location{"a,b.toml", 3, 2};
     result.findings.push_back(f);
-    EXPECT_EQ(output::github_annotations({{"a,b.toml", &result}}),
+    EXPECT_EQ(output::github_annotations({{"a,b.toml", &result}}, std::filesystem::current_path()),
               "::warning file=a%2Cb.toml,line=3,col=2,title=r::50%25 of a%0Ab\n");
 }
