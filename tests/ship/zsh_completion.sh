@@ -29,10 +29,12 @@ cat >"$work/drive.zsh" <<'ZSH'
 zmodload zsh/zpty || exit 77
 setopt extendedglob
 zpty z zsh -f -i
+# Reads until zsh has been quiet for a second: completion may run a slow binary.
 drain() {
-  local chunk all=""
-  sleep 0.3
-  while zpty -r -t z chunk 2>/dev/null; do all+=$chunk; sleep 0.2; done
+  local chunk all="" idle=0
+  while (( idle < 10 )); do
+    if zpty -r -t z chunk 2>/dev/null; then all+=$chunk; idle=0; else sleep 0.1; (( idle++ )); fi
+  done
   all=${all//?$'\b'/}                      # a character the editor backed over
   all=${all//$'\e'\[[0-9;?]#[A-Za-z]/ }   # cursor moves and attributes
   print -r -- ${all//[$'\r\a']/}
