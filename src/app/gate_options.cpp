@@ -11,6 +11,7 @@
 #include "rules/waiver.hpp"
 #include "rules/waiver_file.hpp"
 #include "util/output_target.hpp"
+#include "util/time_text.hpp"
 
 namespace preflight::app {
 namespace fs = std::filesystem;
@@ -60,7 +61,7 @@ Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, 
     if (inputs.empty()) return {};
     auto today = rules::today();
     if (!gates.now.empty()) {
-        auto day = rules::parse_date(gates.now);
+        auto day = util::parse_day(gates.now);
         if (!day)
             return fail(fmt::format("--now '{}' is not a calendar day written YYYY-MM-DD", gates.now),
                         Location{"", 0, 0, "--now"});

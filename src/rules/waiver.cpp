@@ -11,6 +11,7 @@
 #include <fnmatch.h>
 
 #include "util/did_you_mean.hpp"
+#include "util/time_text.hpp"
 
 namespace preflight::rules {
 namespace fs = std::filesystem;
@@ -60,24 +61,6 @@ Result<std::string> text_of(const config::RawTable& table, const std::string& ke
 }
 
 }  // namespace
-
-std::optional<std::chrono::year_month_day> parse_date(std::string_view text) {
-    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
-    auto digits = [&](std::size_t from, std::size_t n) -> std::optional<int> {
-        int v = 0;
-        for (std::size_t i = from; i < from + n; ++i) {
-            if (text[i] < '0' || text[i] > '9') return std::nullopt;
-            v = v * 10 + (text[i] - '0');
-        }
-        return v;
-    };
-    auto y = digits(0, 4), m = digits(5, 2), d = digits(8, 2);
-    if (!y || !m || !d) return std::nullopt;
-    std::chrono::year_month_day day{std::chrono::year{*y}, std::chrono::month{static_cast<unsigned>(*m)},
-                                    std::chrono::day{static_cast<unsigned>(*d)}};
-    if (!day.ok()) return std::nullopt;
-    return day;
-}
 
 std::string format_date(const std::chrono::year_month_day& day) {
     return fmt::format("{:04}-{:02}-{:02}", static_cast<int>(day.year()), static_cast<unsigned>(day.month()),
@@ -132,7 +115,7 @@ Result<std::vector<Waiver>> read_waivers(const std::vector<config::RawTable>& ta
         if (auto it = table.values.find("expires"); it != table.values.end()) {
             if (it->second.type != "a date" && it->second.type != "a string")
                 return fail(fmt::format("'expires' must be a date (2026-06-30), not {}", it->second.type), it->second.where);
-            w.expires = parse_date(it->second.text);
+            w.expires = util::parse_day(it->second.text);
             if (!w.expires)
                 return fail(fmt::format("'expires' is \"{}\"; write a calendar day as YYYY-MM-DD", it->second.text),
                             it->second.where);

@@ -26,8 +26,7 @@ inline constexpr const char* kWaiverLapsed = "waiver-lapsed";
 inline constexpr const char* kWaiverUndetermined = "waiver-undetermined";
 inline constexpr const char* kWaiverUnused = "waiver-unused";
 
-// "YYYY-MM-DD", a real calendar day; nullopt otherwise.
-std::optional<std::chrono::year_month_day> parse_date(std::string_view text);
+// A day as waivers and --now write it: "YYYY-MM-DD" (util::parse_day reads it).
 std::string format_date(const std::chrono::year_month_day& day);
 // Today in the local time zone.
 std::chrono::year_month_day today();

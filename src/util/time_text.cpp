@@ -21,14 +21,22 @@ constexpr std::int64_t kCentury = 100LL * 366 * 24 * 3600;
 
 }  // namespace
 
+std::optional<std::chrono::year_month_day> parse_day(std::string_view text) {
+    using namespace std::chrono;
+    if (text.size() != 10 || text[4] != '-' || text[7] != '-') return std::nullopt;
+    auto y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
+    if (!y || !mo || !d) return std::nullopt;
+    const year_month_day day{year{*y}, month{static_cast<unsigned>(*mo)}, std::chrono::day{static_cast<unsigned>(*d)}};
+    if (!day.ok()) return std::nullopt;
+    return day;
+}
+
 std::optional<std::int64_t> parse_utc_time(std::string_view text) {
     using namespace std::chrono;
     if (text.size() != 10 && text.size() != 20) return std::nullopt;
-    auto y = digits(text, 0, 4), mo = digits(text, 5, 2), d = digits(text, 8, 2);
-    if (!y || !mo || !d || text[4] != '-' || text[7] != '-') return std::nullopt;
-    const year_month_day day{year{*y}, month{static_cast<unsigned>(*mo)}, std::chrono::day{static_cast<unsigned>(*d)}};
-    if (!day.ok()) return std::nullopt;
-    std::int64_t seconds = duration_cast<std::chrono::seconds>(sys_days{day}.time_since_epoch()).count();
+    auto day = parse_day(text.substr(0, 10));
+    if (!day) return std::nullopt;
+    std::int64_t seconds = duration_cast<std::chrono::seconds>(sys_days{*day}.time_since_epoch()).count();
     if (text.size() == 10) return seconds;
     auto h = digits(text, 11, 2), mi = digits(text, 14, 2), s = digits(text, 17, 2);
     if (!h || !mi || !s || text[10] != 'T' || text[13] != ':' || text[16] != ':' || text[19] != 'Z') return std::nullopt;

@@ -3,12 +3,16 @@
 // Seconds since the epoch throughout; the calendar is the proleptic Gregorian one.
 #pragma once
 
+#include <chrono>
 #include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
 
 namespace preflight::util {
+
+// "YYYY-MM-DD", a real calendar day (a waiver's expiry, check's --now); nullopt otherwise.
+std::optional<std::chrono::year_month_day> parse_day(std::string_view text);
 
 // "YYYY-MM-DDTHH:MM:SSZ", or "YYYY-MM-DD" (that day's midnight, UTC); nullopt for any
 // other text or a day or time that does not exist.

@@ -10,6 +10,7 @@
 #include "rules/waiver.hpp"
 #include "rules/waiver_file.hpp"
 #include "temp_dir.hpp"
+#include "util/time_text.hpp"
 
 using namespace preflight;
 namespace fs = std::filesystem;
@@ -42,7 +43,7 @@ rules::RuleSet load(const test_support::TempDir& dir) {
     return std::move(*set);
 }
 
-std::chrono::year_month_day day(const char* text) { return *rules::parse_date(text); }
+std::chrono::year_month_day day(const char* text) { return *util::parse_day(text); }
 
 rules::Waiver waiver(const std::string& rule, const std::string& path = "", const std::string& base = "/repo") {
     rules::Waiver w;
@@ -75,10 +76,10 @@ rules::VersionBound bound(const std::string& package, const std::string& range) 
 }  // namespace
 
 TEST(Waiver, DatesAreCalendarDays) {
-    EXPECT_TRUE(rules::parse_date("2024-02-29"));
-    EXPECT_FALSE(rules::parse_date("2026-02-29"));
-    EXPECT_FALSE(rules::parse_date("2026-6-30"));
-    EXPECT_FALSE(rules::parse_date("2026-06-30x"));
+    EXPECT_TRUE(util::parse_day("2024-02-29"));
+    EXPECT_FALSE(util::parse_day("2026-02-29"));
+    EXPECT_FALSE(util::parse_day("2026-6-30"));
+    EXPECT_FALSE(util::parse_day("2026-06-30x"));
     EXPECT_EQ(rules::format_date(day("2026-06-03")), "2026-06-03");
 }
 
