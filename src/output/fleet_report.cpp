@@ -11,39 +11,34 @@ namespace {
 using fleet::FleetSummary;
 using fleet::NodeIndex;
 
-std::string hostlist(const FleetSummary& s, const std::vector<NodeIndex>& nodes) {
+void drift_lines(std::string& out, const FleetSummary& s, bool read_by_rules) {
+    for (const auto& d : s.drift) {
+        if (d.read_by_rules != read_by_rules) continue;
+        // The majority's nodes are the rest; on a large fleet their list says nothing.
+        out +=
+            fmt::format("  {}: {} on {}\n", printable(d.fact), printable(d.majority.value), node_count(d.majority.nodes.size()));
+        for (const auto& o : d.others)
+            out += fmt::format("    differs: {} on {} ({})\n", printable(o.value), node_count(o.nodes.size()),
+                               printable(nodes_hostlist(s, o.nodes)));
+    }
+}
+
+}  // namespace
+
+std::string node_count(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{} nodes", n); }
+
+std::string nodes_hostlist(const FleetSummary& s, const std::vector<NodeIndex>& nodes) {
     std::vector<std::string> names;
     names.reserve(nodes.size());
     for (auto n : nodes) names.push_back(s.nodes[n]);
     return util::compress_hostlist(std::move(names));
 }
 
-std::string duplicate_nodes(const FleetSummary& s) {
-    std::vector<std::string> names;
-    for (const auto& d : s.duplicates) names.push_back(d.node);
-    return util::compress_hostlist(std::move(names));
-}
-
-std::string count_of(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{} nodes", n); }
-
-void drift_lines(std::string& out, const FleetSummary& s, bool read_by_rules) {
-    for (const auto& d : s.drift) {
-        if (d.read_by_rules != read_by_rules) continue;
-        // The majority's nodes are the rest; on a large fleet their list says nothing.
-        out += fmt::format("  {}: {} on {}\n", printable(d.fact), printable(d.majority.value), count_of(d.majority.nodes.size()));
-        for (const auto& o : d.others)
-            out += fmt::format("    differs: {} on {} ({})\n", printable(o.value), count_of(o.nodes.size()),
-                               printable(hostlist(s, o.nodes)));
-    }
-}
-
-}  // namespace
-
 std::string fleet_text(const FleetSummary& s) {
     std::vector<NodeIndex> all(s.nodes.size());
     for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
-    std::string out = fmt::format("fleet: {} from {} {}: {}\n", count_of(s.nodes.size()), s.bundles,
-                                  s.bundles == 1 ? "bundle" : "bundles", printable(hostlist(s, all)));
+    std::string out = fmt::format("fleet: {} from {} {}: {}\n", node_count(s.nodes.size()), s.bundles,
+                                  s.bundles == 1 ? "bundle" : "bundles", printable(nodes_hostlist(s, all)));
     bool read = false, unread = false;
     for (const auto& d : s.drift) (d.read_by_rules ? read : unread) = true;
     if (read) {
@@ -58,28 +53,27 @@ std::string fleet_text(const FleetSummary& s) {
     if (s.expected) {
         if (s.missing.empty()) out += fmt::format("missing nodes: none of {}\n", printable(*s.expected));
         else
-            out += fmt::format("missing nodes: {} ({})\n", count_of(s.missing.size()),
+            out += fmt::format("missing nodes: {} ({})\n", node_count(s.missing.size()),
                                printable(util::compress_hostlist(s.missing)));
         if (!s.unexpected.empty())
-            out += fmt::format("unexpected nodes: {} ({})\n", count_of(s.unexpected.size()),
+            out += fmt::format("unexpected nodes: {} ({})\n", node_count(s.unexpected.size()),
                                printable(util::compress_hostlist(s.unexpected)));
     }
     if (!s.stale.empty()) {
-        std::vector<std::string> names;
-        for (const auto& b : s.stale) names.push_back(b.node);
-        out += fmt::format("stale bundles: {} ({}), written before {} (--max-age {})\n", count_of(s.stale.size()),
-                           printable(util::compress_hostlist(std::move(names))), s.stale_before, printable(*s.max_age));
+        out += fmt::format("stale bundles: {} ({}), written before {} (--max-age {})\n", node_count(s.stale.size()),
+                           printable(bundles_hostlist(s.stale)), s.stale_before, printable(*s.max_age));
         for (const auto& b : s.stale)
             out += fmt::format("  {}: {}, written {}\n", printable(b.node), printable(b.file),
                                b.time.empty() ? "at no recorded time" : printable(b.time));
     }
     if (!s.duplicates.empty())
-        out += fmt::format("nodes with more than one bundle (later ones ignored): {}\n", printable(duplicate_nodes(s)));
+        out +=
+            fmt::format("nodes with more than one bundle (later ones ignored): {}\n", printable(bundles_hostlist(s.duplicates)));
     for (const auto& u : s.unreadable) out += fmt::format("unreadable bundle: {}: {}\n", printable(u.file), printable(u.message));
     if (s.job) {
         out += fmt::format("verdicts against {}:\n", printable(*s.job));
         for (const auto& g : s.verdicts) {
-            out += fmt::format("  {} on {} ({})\n", g.verdict, count_of(g.nodes.size()), printable(hostlist(s, g.nodes)));
+            out += fmt::format("  {} on {} ({})\n", g.verdict, node_count(g.nodes.size()), printable(nodes_hostlist(s, g.nodes)));
             for (const auto& f : g.findings)
                 out += fmt::format("    {} {}: {}\n", to_string(f.severity), printable(f.rule), printable(f.message));
         }
@@ -91,13 +85,13 @@ std::string fleet_text(const FleetSummary& s) {
 nlohmann::ordered_json fleet_json(const FleetSummary& s) {
     using json = nlohmann::ordered_json;
     auto value_nodes = [&s](const fleet::ValueNodes& v) {
-        return json{{"value", v.value}, {"count", v.nodes.size()}, {"nodes", hostlist(s, v.nodes)}};
+        return json{{"value", v.value}, {"count", v.nodes.size()}, {"nodes", nodes_hostlist(s, v.nodes)}};
     };
     std::vector<NodeIndex> all(s.nodes.size());
     for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
     json j;
     j["verdict"] = s.fails() ? "fail" : "pass";
-    j["nodes"] = {{"count", s.nodes.size()}, {"hostlist", hostlist(s, all)}};
+    j["nodes"] = {{"count", s.nodes.size()}, {"hostlist", nodes_hostlist(s, all)}};
     j["bundles"] = s.bundles;
     json drift = json::array();
     for (const auto& d : s.drift) {
@@ -113,19 +107,15 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
                          {"missing_count", s.missing.size()},
                          {"unexpected", util::compress_hostlist(s.unexpected)}};
     if (s.max_age) {
-        std::vector<std::string> names;
         json bundles = json::array();
-        for (const auto& b : s.stale) {
-            names.push_back(b.node);
-            bundles.push_back({{"node", b.node}, {"file", b.file}, {"time", b.time}});
-        }
+        for (const auto& b : s.stale) bundles.push_back({{"node", b.node}, {"file", b.file}, {"time", b.time}});
         j["stale"] = {{"max_age", *s.max_age},
                       {"before", s.stale_before},
                       {"count", s.stale.size()},
-                      {"nodes", util::compress_hostlist(std::move(names))},
+                      {"nodes", bundles_hostlist(s.stale)},
                       {"bundles", std::move(bundles)}};
     }
-    j["duplicates"] = duplicate_nodes(s);
+    j["duplicates"] = bundles_hostlist(s.duplicates);
     json unreadable = json::array();
     for (const auto& u : s.unreadable) unreadable.push_back({{"file", u.file}, {"message", u.message}});
     j["unreadable"] = unreadable;
@@ -135,8 +125,10 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
             json findings = json::array();
             for (const auto& f : g.findings)
                 findings.push_back({{"rule", f.rule}, {"severity", std::string(to_string(f.severity))}, {"message", f.message}});
-            groups.push_back(
-                {{"verdict", g.verdict}, {"count", g.nodes.size()}, {"nodes", hostlist(s, g.nodes)}, {"findings", findings}});
+            groups.push_back({{"verdict", g.verdict},
+                              {"count", g.nodes.size()},
+                              {"nodes", nodes_hostlist(s, g.nodes)},
+                              {"findings", findings}});
         }
         j["job"] = *s.job;
         j["verdicts"] = groups;

@@ -3,12 +3,26 @@
 #pragma once
 
 #include <string>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
 #include "fleet/fleet_summary.hpp"
+#include "util/hostlist.hpp"
 
 namespace preflight::output {
+
+// The words every fleet renderer (text, JSON, SARIF) names nodes with: "1 node" or
+// "N nodes"; nodes by index, and the nodes of bundles (stale, duplicate), as a hostlist.
+std::string node_count(std::size_t n);
+std::string nodes_hostlist(const fleet::FleetSummary& s, const std::vector<fleet::NodeIndex>& nodes);
+template <class Bundle>
+std::string bundles_hostlist(const std::vector<Bundle>& bundles) {
+    std::vector<std::string> names;
+    names.reserve(bundles.size());
+    for (const auto& b : bundles) names.push_back(b.node);
+    return util::compress_hostlist(std::move(names));
+}
 
 std::string fleet_text(const fleet::FleetSummary& summary);
 nlohmann::ordered_json fleet_json(const fleet::FleetSummary& summary);

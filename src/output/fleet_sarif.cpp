@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "output/ci_report.hpp"
+#include "output/fleet_report.hpp"
 #include "util/hostlist.hpp"
 
 namespace preflight::output {
@@ -35,15 +36,6 @@ json descriptor(const FleetRule& r) {
             {"defaultConfiguration", {{"level", sarif_level(r.severity)}}},
             {"properties", {{"pack", "fleet"}}}};
 }
-
-std::string hostlist(const FleetSummary& s, const std::vector<NodeIndex>& nodes) {
-    std::vector<std::string> names;
-    names.reserve(nodes.size());
-    for (auto n : nodes) names.push_back(s.nodes[n]);
-    return util::compress_hostlist(std::move(names));
-}
-
-std::string count_of(std::size_t n) { return n == 1 ? "1 node" : fmt::format("{} nodes", n); }
 
 class Results {
 public:
@@ -79,11 +71,11 @@ json fleet_sarif(const rules::RuleSet& rules, const FleetSummary& s) {
     for (const auto& d : s.drift) {
         const FleetRule& rule = d.read_by_rules ? kDrift : kDriftUnread;
         std::string message =
-            fmt::format("{} differs between nodes: {} on {}", d.fact, d.majority.value, count_of(d.majority.nodes.size()));
+            fmt::format("{} differs between nodes: {} on {}", d.fact, d.majority.value, node_count(d.majority.nodes.size()));
         json differing = json::array();
         for (const auto& o : d.others) {
-            message += fmt::format("; {} on {} ({})", o.value, count_of(o.nodes.size()), hostlist(s, o.nodes));
-            differing.push_back({{"value", o.value}, {"count", o.nodes.size()}, {"nodes", hostlist(s, o.nodes)}});
+            message += fmt::format("; {} on {} ({})", o.value, node_count(o.nodes.size()), nodes_hostlist(s, o.nodes));
+            differing.push_back({{"value", o.value}, {"count", o.nodes.size()}, {"nodes", nodes_hostlist(s, o.nodes)}});
         }
         // The odd one out is where to look: the bundle of the first node that differs.
         const NodeIndex first = d.others.front().nodes.front();
@@ -96,7 +88,7 @@ json fleet_sarif(const rules::RuleSet& rules, const FleetSummary& s) {
         const std::string nodes = util::compress_hostlist(s.missing);
         auto& r = results.add(
             kMissing.id, kMissing.severity,
-            fmt::format("{} of --expect {} sent no bundle: {}", count_of(s.missing.size()), s.expected.value_or(""), nodes),
+            fmt::format("{} of --expect {} sent no bundle: {}", node_count(s.missing.size()), s.expected.value_or(""), nodes),
             s.inputs.empty() ? "" : s.inputs.front());
         r["properties"] = {{"nodes", nodes}, {"count", s.missing.size()}};
     }
@@ -112,8 +104,8 @@ json fleet_sarif(const rules::RuleSet& rules, const FleetSummary& s) {
         results.add(kDuplicate.id, kDuplicate.severity, fmt::format("a second bundle of {}, ignored", d.node), d.file);
     for (const auto& g : s.verdicts) {
         for (const auto& f : g.findings) {
-            const std::string nodes = hostlist(s, g.nodes);
-            auto& r = results.add(f.rule, f.severity, fmt::format("{} (on {}: {})", f.message, count_of(g.nodes.size()), nodes),
+            const std::string nodes = nodes_hostlist(s, g.nodes);
+            auto& r = results.add(f.rule, f.severity, fmt::format("{} (on {}: {})", f.message, node_count(g.nodes.size()), nodes),
                                   f.file.empty() ? s.job.value_or("") : f.file, Location{f.file, f.line, f.column});
             r["properties"] = {{"verdict", g.verdict}, {"nodes", nodes}, {"count", g.nodes.size()}};
         }
