@@ -78,12 +78,13 @@ output::Style OutputOptions::stdout_style() const { return output::make_style(co
 output::Style OutputOptions::stderr_style() const { return output::make_style(color_mode(color), STDERR_FILENO); }
 
 const plugin::PluginSet& loaded_plugins() {
-    static const bool warned = [] {
-        std::cerr << output::plugin_refusal_warnings(plugin::active_plugins(), output::Style{});
-        return true;
+    // The refusals are said once, by the first caller.
+    static const plugin::PluginSet& set = []() -> const plugin::PluginSet& {
+        const plugin::PluginSet& active = plugin::active_plugins();
+        std::cerr << output::plugin_refusal_warnings(active, output::Style{});
+        return active;
     }();
-    (void)warned;
-    return plugin::active_plugins();
+    return set;
 }
 
 Result<rules::RuleSet> load_rules(const RuleOptions& options) {
