@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "plugin/trust.hpp"
 #include "util/files.hpp"
 
 namespace preflight::plugin {
@@ -60,6 +61,11 @@ PluginSet load_plugins(const std::vector<SearchDir>& dirs, const std::vector<Bui
         if (!fs::is_directory(dir.path, ec)) continue;
         auto canonical = fs::weakly_canonical(dir.path, ec).string();
         if (!seen_dirs.insert(canonical).second) continue;
+        // A directory another user can fill or swap is refused whole, as its files would be.
+        if (auto why = untrusted_reason(dir.path, TrustedKind::directory); !why.empty()) {
+            set.refusals.push_back({dir.path, "", fmt::format("plugin directory ({}) not trusted: {}", dir.from, why)});
+            continue;
+        }
         auto names = util::list_directory(dir.path);
         std::sort(names.begin(), names.end());
         for (const auto& name : names) {

@@ -1,11 +1,12 @@
 #include "plugin/loader.hpp"
 
 #include <dlfcn.h>
-#include <sys/stat.h>
 
 #include <filesystem>
 
 #include <fmt/format.h>
+
+#include "plugin/trust.hpp"
 
 namespace preflight::plugin {
 namespace fs = std::filesystem;
@@ -28,18 +29,6 @@ std::vector<std::string> Plugin::capabilities() const {
 std::string version_gate(std::uint32_t major, std::uint32_t minor, std::uint32_t host_major, std::uint32_t host_minor) {
     if (major != host_major) return "built for another major version of the plugin API";
     if (minor > host_minor) return "built for a newer minor version of the plugin API than this preflight offers";
-    return "";
-}
-
-std::string unsafe_permissions(const std::string& path) {
-    // The file, and the directory it is in: either would let another user swap the code.
-    for (const fs::path& p : {fs::path(path), fs::absolute(path).parent_path()}) {
-        struct stat st {};
-        if (stat(p.c_str(), &st) != 0) return fmt::format("cannot stat {}", p.string());
-        if (st.st_mode & (S_IWGRP | S_IWOTH))
-            return fmt::format("{} is writable by {}", p == fs::path(path) ? "the file" : "its directory",
-                               (st.st_mode & S_IWOTH) ? "all users" : "its group");
-    }
     return "";
 }
 
@@ -107,9 +96,12 @@ tl::expected<Plugin, Refusal> load_plugin(const std::string& path) {
         refusal.reason = std::move(reason);
         return tl::unexpected(refusal);
     };
-    if (auto why = unsafe_permissions(path); !why.empty()) return refuse(why);
+    // The resolved path is the one checked and the one opened: a symlink swapped
+    // in between changes nothing.
+    std::string resolved;
+    if (auto why = untrusted_reason(path, TrustedKind::file, &resolved); !why.empty()) return refuse(why);
     // A refused library is closed at once; an accepted one stays loaded.
-    void* handle = dlopen(fs::absolute(path).c_str(), RTLD_NOW | RTLD_LOCAL);
+    void* handle = dlopen(resolved.c_str(), RTLD_NOW | RTLD_LOCAL);
     if (!handle) {
         const char* e = dlerror();
         return refuse(fmt::format("cannot load: {}", e ? e : "dlopen failed"));

@@ -2,7 +2,7 @@
 // the version gate and the descriptor's required fields. A plugin that fails any of
 // them is refused: a value naming the file and both API versions, never an abort.
 // A built-in plugin (plugin/builtin.hpp) passes the same gate and checks, without
-// dlopen or the permission check.
+// dlopen or the trust check.
 #pragma once
 
 #include <memory>
@@ -47,7 +47,7 @@ struct Plugin {
     std::vector<std::string> capabilities() const;  // "facts", "functions", "rules"
 };
 
-// Also refuses a file or a directory holding it that users other than its owner may write.
+// Also refuses a file that is not trusted as code (plugin/trust.hpp).
 tl::expected<Plugin, Refusal> load_plugin(const std::string& path);
 
 // A plugin linked into this executable; its `rules_dir` is ignored (no directory holds it).
@@ -59,9 +59,6 @@ std::string builtin_label(const std::string& name);
 // Closes a plugin that will not be used (refused after loading, e.g. for a taken
 // name). Only before any of its functions entered the function table.
 void unload(Plugin& plugin);
-
-// Why `path` may not be loaded for its permissions; empty when it may.
-std::string unsafe_permissions(const std::string& path);
 
 // What the version gate says about a plugin built for `major.minor` in a host of
 // `host_major.host_minor`; empty when accepted.

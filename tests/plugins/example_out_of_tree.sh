@@ -52,6 +52,6 @@ grep -q "unknown function 'example_gpu_hours'.*plugin 'example'" <<<"$err" || fa
 # A group-writable plugin directory is refused, and the run goes on.
 cp -r "$tmp/example" "$tmp/shared" && chmod g+w "$tmp/shared"
 refused=$("$pf" --plugin-dir "$tmp/shared" plugins list)
-grep -q "its directory is writable by its group" <<<"$refused" || fail "writable directory not refused: $refused"
+grep -q "plugin directory (--plugin-dir) not trusted: the directory is writable by its group" <<<"$refused" || fail "writable directory not refused: $refused"
 "$pf" --plugin-dir "$tmp/shared" rules list >/dev/null || fail "a refused plugin stopped a run that does not need it"
 echo "example plugin: built out of tree, loaded, decides its rule"
