@@ -107,6 +107,9 @@ output::CliDescription describe_cli(CLI::App& app) {
          "installed packs."},
         {"PREFLIGHT_PLUGIN_PATH",
          "Native plugin directories, separated by ':', searched after --plugin-dir and before the installed plugins."},
+        {"PREFLIGHT_PLUGIN_TIMEOUT",
+         "Seconds one plugin's fact collector may run in its own process before the probe gives up its facts "
+         "(default 30)."},
         {"NO_COLOR", "When set, text output is not coloured under --color auto."},
         {"TERM", "When 'dumb', text output is not coloured under --color auto."},
         {"PATH, HOME, PYENV_VERSION",

@@ -1,5 +1,6 @@
 #include "app/evaluate.hpp"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "facts/sources.hpp"
@@ -15,6 +16,12 @@ std::unique_ptr<facts::FactSource> fact_source(const FactOptions& options, const
     facts::ProbeOptions probe;
     probe.python = options.python;
     probe.site_packages = options.site_packages;
+    // Seconds one plugin's fact collector may take (docs/plugin-abi.md, "Isolation").
+    if (const char* t = std::getenv("PREFLIGHT_PLUGIN_TIMEOUT"); t && *t) {
+        char* end = nullptr;
+        double s = std::strtod(t, &end);
+        if (end && !*end && s > 0 && s < 86400) probe.plugin_deadline = std::chrono::milliseconds(static_cast<long long>(s * 1000));
+    }
     return std::make_unique<facts::LiveProbeSource>(probe, scheme_of);
 }
 

@@ -256,16 +256,18 @@ void digest_hook_libraries(const std::vector<std::string>& dirs, NodeFacts& node
         }
 }
 
-// The accelerator stacks, from every plugin with a fact collector, in search order.
-// A fact already found (by the Python probe or an earlier plugin) is kept. Returns
-// the packages the plugins that ran establish (absent when they found none).
+// The accelerator stacks, from every plugin with a fact collector, in search order,
+// each in its own process with a deadline: one that fails, hangs or crashes is a
+// warning naming it, and what it provides stays unknown. A fact already found (by
+// the Python probe or an earlier plugin) is kept. Returns the packages the plugins
+// that ran establish (absent when they found none).
 std::set<std::string> read_plugins(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
     const plugin::PluginSet& set = options.plugins ? *options.plugins : plugin::active_plugins();
     plugin::RealHost host(plugin_settings(options));
     std::set<std::string> covered;
     for (const auto& p : set.plugins) {
         if (!p.collect) continue;
-        auto collected = plugin::collect_facts(p, host, scheme_of);
+        auto collected = plugin::collect_facts_isolated(p, host, scheme_of, options.plugin_deadline);
         if (!collected) {
             node.findings.push_back({Severity::warning, "probe-plugin-failed", collected.error(), Location{p.path}});
             continue;

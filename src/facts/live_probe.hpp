@@ -4,12 +4,14 @@
 // absent, never a crash.
 #pragma once
 
+#include <chrono>
 #include <string>
 #include <vector>
 
 #include "facts/freeze_file.hpp"
 #include "facts/node_facts.hpp"
 #include "plugin/discovery.hpp"
+#include "plugin/isolated_collect.hpp"
 
 namespace preflight::facts {
 
@@ -22,6 +24,9 @@ struct ProbeOptions {
     std::string cuda_nvml_library;  // the NVML the cuda plugin opens; empty: its own choice
     // The plugins whose collectors run; null: this process's (plugin/registry.hpp).
     const plugin::PluginSet* plugins = nullptr;
+    // How long one plugin's collector may run (in its own process) before its facts are
+    // given up as unknown (plugin/isolated_collect.hpp).
+    std::chrono::milliseconds plugin_deadline = plugin::kCollectDeadline;
 };
 
 // The settings a probe passes to plugins (docs/plugin-abi.md, "Settings").

@@ -1,9 +1,13 @@
 /* A plugin for the loader's tests, compiled several times (tests/plugins/CMakeLists.txt):
  * TEST_API_MAJOR / TEST_API_MINOR override the API version it declares, TEST_NAME its
  * name, TEST_RULES_DIR the rule packs it bundles, TEST_NO_ENTRY leaves out the entry
- * point. Plain C, so the header is tested as C. */
+ * point; TEST_HANG makes its collector emit one fact and never return, TEST_CRASH
+ * emit one fact and die of SIGSEGV (plugin/isolated_collect.hpp). Plain C, so the
+ * header is tested as C. */
+#include <signal.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "preflight/plugin_api.h"
 
@@ -31,6 +35,15 @@ static void emit_text(const preflight_fact_sink* sink, preflight_fact_kind kind,
 
 /* Reads through every host callback; "abi.fail" makes it return an error. */
 static int collect(const preflight_host* host, const preflight_fact_sink* sink, char* error, size_t error_size) {
+#if defined(TEST_HANG) || defined(TEST_CRASH)
+    emit_text(sink, PREFLIGHT_FACT_HARDWARE, TEST_NAME ".before", PREFLIGHT_TYPE_STRING, "emitted", "here");
+#endif
+#ifdef TEST_HANG
+    for (;;) pause();
+#endif
+#ifdef TEST_CRASH
+    raise(SIGSEGV);
+#endif
     const char* fail = host->setting(host->context, "abi.fail");
     if (fail) {
         snprintf(error, error_size, "asked to fail: %s", fail);
