@@ -129,11 +129,11 @@ Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& file
 std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Rendered& in, bool single, const std::string& shown,
                    const std::filesystem::path& root, const output::Style& style) {
     const auto& format = args.output.format;
-    if (format == "sarif") return output::sarif_report(rules, in.results, root).dump(2) + "\n";
+    if (format == "sarif") return output::ci_json_text(output::sarif_report(rules, in.results, root));
     if (format == "github") return output::github_annotations(in.results, root);
     if (format == "junit") return output::junit_report(rules, in.results, threshold_of(args));
     if (format == "tap") return output::tap_report(rules, in.results, threshold_of(args));
-    if (format == "codequality") return output::code_quality_report(in.results, root).dump(2) + "\n";
+    if (format == "codequality") return output::ci_json_text(output::code_quality_report(in.results, root));
     if (single && in.reports.size() == 1) {
         const auto& r = in.reports.front();
         if (!r.script) {

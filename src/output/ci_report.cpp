@@ -9,8 +9,10 @@
 #include <fmt/format.h>
 
 #include "output/patched_job.hpp"
+#include "output/printable.hpp"
 #include "rules/baseline.hpp"
 #include "rules/fingerprint.hpp"
+#include "util/utf8.hpp"
 
 namespace preflight::output {
 namespace {
@@ -230,25 +232,60 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
     return sarif_log(std::move(descriptors), std::move(results), root);
 }
 
-std::string github_escape_data(const std::string& s) {
+namespace {
+
+// The runner's escapes (actions/runner, ActionCommand's unescaping): '%', CR and LF in
+// the message, and ':' and ',' too in a property. Every other control character (ESC,
+// C1, bidirectional overrides, bytes that are not UTF-8) is made printable first: the
+// runner passes it to the log unchanged, where it would colour or rewrite the line.
+std::string github_escape(const std::string& s, bool property) {
     std::string out;
-    for (char c : s) {
-        if (c == '%') out += "%25";
-        else if (c == '\r') out += "%0D";
-        else if (c == '\n') out += "%0A";
-        else out += c;
+    std::size_t start = 0;
+    auto segment = [&](std::size_t end) {
+        for (char c : printable(std::string_view(s).substr(start, end - start))) {
+            if (c == '%') out += "%25";
+            else if (property && c == ':') out += "%3A";
+            else if (property && c == ',') out += "%2C";
+            else out += c;
+        }
+    };
+    for (std::size_t i = 0; i < s.size(); ++i) {
+        if (s[i] != '\r' && s[i] != '\n') continue;
+        segment(i);
+        out += s[i] == '\r' ? "%0D" : "%0A";
+        start = i + 1;
     }
+    segment(s.size());
     return out;
 }
 
-std::string github_escape_property(const std::string& s) {
+}  // namespace
+
+std::string github_escape_data(const std::string& s) { return github_escape(s, false); }
+
+std::string github_escape_property(const std::string& s) { return github_escape(s, true); }
+
+std::string ci_json_text(const nlohmann::ordered_json& j) {
+    // Bytes that are not UTF-8 become U+FFFD (JSON cannot carry them); C0 controls are
+    // escaped by the encoder; DEL, C1 controls, line separators and bidirectional
+    // controls are valid in a JSON string but not in a log, so they are written as backslash-u escapes here
+    // (the same value to any JSON reader).
+    std::string dumped = j.dump(2, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
     std::string out;
-    for (char c : github_escape_data(s)) {
-        if (c == ':') out += "%3A";
-        else if (c == ',') out += "%2C";
-        else out += c;
+    out.reserve(dumped.size());
+    for (std::size_t i = 0; i < dumped.size();) {
+        char32_t cp = 0;
+        std::size_t n = util::utf8_next(dumped, i, cp);
+        if (n == 0) n = 1;  // cannot happen after replace; kept as it is
+        else if (cp == 0x7F || (n > 1 && printable(std::string_view(dumped).substr(i, n)) != std::string_view(dumped).substr(i, n))) {
+            out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+            i += n;
+            continue;
+        }
+        out.append(dumped, i, n);
+        i += n;
     }
-    return out;
+    return out + "\n";
 }
 
 std::string github_annotations(const std::vector<CheckedFile>& files, const std::filesystem::path& root) {

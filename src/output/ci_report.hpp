@@ -66,8 +66,16 @@ std::string github_annotations(const std::vector<CheckedFile>& files, const std:
 // to `root`.
 nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files, const std::filesystem::path& root);
 
-// GitHub's escaping: the message of a workflow command, and a property value.
+// GitHub's escaping: the message of a workflow command, and a property value. '%', CR
+// and LF (and ':' and ',' in a property) as the runner reads them back; every other
+// control character shown as printable() shows it.
+
 std::string github_escape_data(const std::string& s);
 std::string github_escape_property(const std::string& s);
+
+// SARIF and Code Quality as text (indented, with a final newline), with no control
+// character raw: what JSON would carry raw (DEL, C1 controls, line separators,
+// bidirectional controls) written as backslash-u escapes, and bytes that are not UTF-8 replaced by U+FFFD.
+std::string ci_json_text(const nlohmann::ordered_json& j);
 
 }  // namespace preflight::output

@@ -6,6 +6,9 @@
 
 #include <fmt/format.h>
 
+#include "output/printable.hpp"
+#include "util/utf8.hpp"
+
 namespace preflight::output {
 namespace {
 
@@ -76,18 +79,19 @@ std::string line_of(const rules::Finding& f, const std::string& path) {
 }  // namespace
 
 std::string xml_escape(const std::string& s) {
+    // Controls other than tab and newline (which XML and a log take as they are) are
+    // shown as printable() shows them: XML 1.0 cannot carry most of them, and a log
+    // viewer would act on the rest. Bytes that are not UTF-8 likewise (XML must be UTF-8).
     std::string out;
     out.reserve(s.size());
-    for (unsigned char c : s) {
+    for (char c : printable(s, Keep::lines)) {
         switch (c) {
             case '&': out += "&amp;"; break;
             case '<': out += "&lt;"; break;
             case '>': out += "&gt;"; break;
             case '"': out += "&quot;"; break;
             case '\'': out += "&apos;"; break;
-            default:
-                if (c < 0x20 && c != '\t' && c != '\n' && c != '\r') out += "\xEF\xBF\xBD";
-                else out += static_cast<char>(c);
+            default: out += c;
         }
     }
     return out;
@@ -144,26 +148,35 @@ std::string junit_report(const rules::RuleSet& rules, const std::vector<CheckedF
 
 namespace {
 
-// A TAP description or directive reason: one line, and `#` escaped so that it does not
-// start a directive.
+// A TAP description or directive reason: one line with every control character shown
+// as printable() shows it, and `#` escaped so that it does not start a directive.
 std::string tap_text(const std::string& s) {
     std::string out;
-    for (char c : s) {
-        if (c == '\n' || c == '\r') out += ' ';
-        else if (c == '#' || c == '\\') out += std::string("\\") + c;
+    for (char c : printable(s)) {
+        if (c == '#' || c == '\\') out += std::string("\\") + c;
         else out += c;
     }
     return out;
 }
 
-// A YAML double-quoted scalar.
+// A YAML double-quoted scalar. YAML may carry only printable characters raw: C0
+// controls, DEL, C1 controls and the characters printable() escapes (line separators,
+// bidirectional controls) are escaped as YAML reads them back; a byte that is not
+// UTF-8 is written as the code point of its value (YAML cannot carry the byte).
 std::string yaml_quoted(const std::string& s) {
     std::string out = "\"";
-    for (unsigned char c : s) {
-        if (c == '"' || c == '\\') out += std::string("\\") + static_cast<char>(c);
-        else if (c == '\n') out += "\\n";
-        else if (c < 0x20) out += fmt::format("\\x{:02x}", c);
-        else out += static_cast<char>(c);
+    for (std::size_t i = 0; i < s.size();) {
+        char32_t cp = 0;
+        std::size_t n = util::utf8_next(s, i, cp);
+        std::string_view one = std::string_view(s).substr(i, n ? n : 1);
+        if (n == 0) out += fmt::format("\\x{:02x}", static_cast<unsigned char>(s[i]));
+        else if (cp == '"' || cp == '\\') out += std::string("\\") + static_cast<char>(cp);
+        else if (cp == '\n') out += "\\n";
+        else if (cp == '\t') out += "\\t";
+        else if (cp < 0x20 || cp == 0x7F) out += fmt::format("\\x{:02x}", static_cast<unsigned>(cp));
+        else if (n > 1 && printable(one) != one) out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
+        else out += one;
+        i += one.size();
     }
     return out + "\"";
 }
