@@ -8,6 +8,7 @@
 
 #include "util/identifiers.hpp"
 #include "util/utf8.hpp"
+#include "version/python_space.hpp"
 
 namespace preflight::output {
 namespace {
@@ -42,8 +43,22 @@ Result<std::string> render_sh(const std::vector<EnvEntry>& entries) {
     return out;
 }
 
+// Whether an unquoted dotenv value would lose something: python-dotenv skips white
+// space after '=', strips it at the end and cuts a comment at white space before '#',
+// and its white space is Python's (`\s` and str.rstrip() on str): U+00A0, U+2000..U+200A,
+// U+3000 and the other Unicode spaces as well as the ASCII blanks.
+bool dotenv_would_strip(const std::string& v) {
+    if (version::strip_python_space(v).size() != v.size()) return true;
+    for (std::size_t hash = v.find('#'); hash != std::string::npos; hash = v.find('#', hash + 1)) {
+        std::string_view before = std::string_view(v).substr(0, hash);
+        std::string_view kept = version::strip_python_space(before);
+        if (kept.empty() ? !before.empty() : kept.data() + kept.size() != before.data() + before.size()) return true;
+    }
+    return false;
+}
+
 // dotenv, as python-dotenv reads it: an unquoted value runs to the end of the line
-// (minus a " #" comment and trailing blanks); inside double quotes it decodes \\, \",
+// (minus a comment and white space, dotenv_would_strip); inside double quotes it decodes \\, \",
 // \n, \r and the other C escapes. The file is read with universal newlines, so a
 // raw carriage return would come back as a newline: quoted values are written on one
 // line with \r and \n escaped. python-dotenv expands ${…} in every value, so that
@@ -58,8 +73,7 @@ Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
         const std::string& v = *e.value;
         if (v.find("${") != std::string::npos) return refuse(e, "dotenv", "python-dotenv expands '${…}' and has no escape for it");
         bool plain = !v.empty() && v.find_first_of("\r\n") == std::string::npos && v.front() != '\'' && v.front() != '"' &&
-                     !std::isspace(static_cast<unsigned char>(v.front())) && !std::isspace(static_cast<unsigned char>(v.back())) &&
-                     v.find(" #") == std::string::npos && v.find("\t#") == std::string::npos;
+                     !dotenv_would_strip(v);
         std::string encoded;
         if (plain) {
             encoded = v;

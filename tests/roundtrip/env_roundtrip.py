@@ -14,6 +14,7 @@ variable where the format cannot carry it. Usage: env_roundtrip.py PREFLIGHT
 """
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -40,6 +41,13 @@ HOSTILE = [
 ]
 assert len(HOSTILE) >= 30
 
+# python-dotenv's white space is Python's (str.isspace, `\s` in its patterns): every
+# such character, U+00A0, U+2000..U+200A and U+3000 among them, must come back leading,
+# trailing, alone and before a '#'. Only dotenv strips it, so only dotenv gets these.
+SPACES = [chr(c) for c in range(0x110000) if chr(c).isspace()]
+assert len(SPACES) == 29 and "\u00a0" in SPACES and "\u3000" in SPACES
+DOTENV_SPACES = [v for c in SPACES for v in (f"{c}lead", f"trail{c}", f"{c}both{c}", c, f"a{c}# not a comment")]
+
 
 def toml_string(s):
     out = '"'
@@ -52,7 +60,7 @@ def toml_string(s):
             out += "\\n"
         elif ch == "\t":
             out += "\\t"
-        elif ord(ch) < 0x20 or ord(ch) == 0x7F:
+        elif ord(ch) < 0x20 or ord(ch) == 0x7F or (ch.isspace() and ch != " "):
             out += "\\u%04X" % ord(ch)
         else:
             out += ch
@@ -212,8 +220,8 @@ def load_systemd(path, names):
 # What each format refuses, by design (docs/env-files.md).
 def refused(fmt, value):
     if fmt == "dotenv":
-        quoted = (not value or "\n" in value or "\r" in value or value[0] in "'\" \t" or value[-1] in " \t"
-                  or " #" in value or "\t#" in value)
+        quoted = (not value or "\n" in value or "\r" in value or value[0] in "'\"" or value != value.strip()
+                  or re.search(r"\s#", value))
         return "${" in value or (quoted and value.endswith("\\"))
     if fmt in ("github", "systemd"):
         return "\r" in value
@@ -232,7 +240,8 @@ if os.path.exists(PWNED):
     os.remove(PWNED)
 with tempfile.TemporaryDirectory() as tmp:
     for fmt, loader in LOADERS.items():
-        carried = {f"V{i:02d}": v for i, v in enumerate(HOSTILE) if not refused(fmt, v)}
+        values = HOSTILE + (DOTENV_SPACES if fmt == "dotenv" else [])
+        carried = {f"V{i:03d}": v for i, v in enumerate(values) if not refused(fmt, v)}
         job = write_job(tmp, carried)
         out = os.path.join(tmp, f"out.{fmt}")
         if os.path.exists(out):

@@ -80,3 +80,17 @@ TEST(EnvFile, DotenvEscapesCarriageReturnsInDoubleQuotes) {
     ASSERT_TRUE(out.has_value());
     EXPECT_NE(out->find("X=\"a\\rb\\nc\\\"d\\\\e'f\"\n"), std::string::npos);
 }
+
+TEST(EnvFile, DotenvQuotesValuesPythonWouldStripOfUnicodeSpace) {
+    // python-dotenv strips white space as Python's str does: U+00A0, U+2000..U+200A,
+    // U+3000 … at either end, and cuts a comment at any of them before '#'.
+    for (const char* v : {"\xc2\xa0lead", "trail\xe3\x80\x80", "\xe2\x80\x8a", "a\xe2\x80\x83# not a comment", "x\x1c"}) {
+        auto out = render_env({{"X", std::string(v), ""}}, EnvFormat::dotenv);
+        ASSERT_TRUE(out.has_value()) << v;
+        EXPECT_NE(out->find("X=\"" + std::string(v) + "\"\n"), std::string::npos) << *out;
+    }
+    // Inside a value, and a zero-width space (not white space to Python), stay unquoted.
+    auto out = render_env({{"X", std::string("a\xc2\xa0z\xe2\x80\x8b")}}, EnvFormat::dotenv);
+    ASSERT_TRUE(out.has_value());
+    EXPECT_NE(out->find("X=a\xc2\xa0z\xe2\x80\x8b\n"), std::string::npos) << *out;
+}
