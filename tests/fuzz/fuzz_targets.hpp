@@ -34,7 +34,11 @@ struct NamedTarget {
     X(env_values)                 \
     X(snapshot_manifest)          \
     X(archive_members)            \
-    X(shell_script)
+    X(shell_script)               \
+    X(waiver_file)                \
+    X(baseline_file)              \
+    X(fleet_bundle)               \
+    X(plugin_descriptor)
 
 #define PREFLIGHT_DECLARE_TARGET(name) int name(const std::uint8_t* data, std::size_t size);
 PREFLIGHT_FUZZ_TARGETS(PREFLIGHT_DECLARE_TARGET)
@@ -56,5 +60,8 @@ inline void check(bool ok, const char* what) {
 std::string scratch_dir();
 // Writes `text` to scratch_dir()/name and returns the path.
 std::string scratch_file(const std::string& name, std::string_view text);
+// A well-formed snapshot bundle (gzip'd tar) in scratch_dir() whose manifest.json and
+// facts.json are `text` split at its first NUL byte (facts.json `{}` without one).
+std::string scratch_bundle(std::string_view text);
 
 }  // namespace preflight::fuzz
