@@ -13,7 +13,6 @@ void VerdictGroups::add(NodeIndex node, const rules::CheckResult& result) {
     std::string verdict = result.has_at_least(Severity::error)     ? "fail"
                           : result.has_at_least(Severity::warning) ? "warn"
                                                                    : "pass";
-    if (verdict == "fail") any_fail_ = true;
     groups_[{std::move(verdict), std::move(findings)}].push_back(node);
 }
 

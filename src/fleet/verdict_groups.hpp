@@ -39,11 +39,9 @@ public:
     void add(NodeIndex node, const rules::CheckResult& result);
     // Failing groups first, then warnings, then passes; larger groups first within each.
     std::vector<VerdictGroup> groups() const;
-    bool any_fail() const { return any_fail_; }
 
 private:
     std::map<std::pair<std::string, std::vector<GroupFinding>>, std::vector<NodeIndex>> groups_;
-    bool any_fail_ = false;
 };
 
 }  // namespace preflight::fleet

@@ -657,13 +657,6 @@ bool add_function(const FunctionDef& def) {
     return true;
 }
 
-std::vector<const FunctionDef*> added_functions() {
-    std::lock_guard lock(added().mutex);
-    std::vector<const FunctionDef*> out;
-    for (const auto& f : added().defs) out.push_back(&f);
-    return out;
-}
-
 std::string unknown_function_message(std::string_view name) {
     std::string message = "unknown function '" + std::string(name) + "'";
     auto underscore = name.find('_');
