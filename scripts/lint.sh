@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
 # Style and static checks on what a change touches, as CI runs them (scripts/test.sh):
-#   clang-format (.clang-format) on the changed LINES of C++ files: the existing tree is
-#     not reformatted, but what a change adds keeps to the style;
+#   clang-format (.clang-format) on EVERY C++ file the repository tracks, once the tree
+#     has been reformatted: switched on by the file .clang-format-whole-tree at the root
+#     (committed with the reformat, so one commit turns it on) or by
+#     PREFLIGHT_LINT_WHOLE_TREE=1 (=0 turns it off); this needs no history;
+#   clang-format on the changed LINES of C++ files otherwise: what a change adds keeps
+#     to the style;
 #   clang-tidy (.clang-tidy) on the changed FILES under src/, a changed header through
 #     the source file of the same name.
 # The change is the difference from BASE: (the merge-base with) $PREFLIGHT_LINT_BASE, else
@@ -12,9 +16,34 @@ set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 cd "$root"
 
+status=0
+whole_tree=${PREFLIGHT_LINT_WHOLE_TREE:-}
+if [ -z "$whole_tree" ]; then
+  [ -f "$root/.clang-format-whole-tree" ] && whole_tree=1 || whole_tree=0
+fi
+
+# clang-format over the whole tree: every tracked .cpp/.hpp (without git, every one under
+# src/, plugins/, include/ and tests/).
+if [ "$whole_tree" = 1 ]; then
+  if command -v git >/dev/null && git rev-parse --git-dir >/dev/null 2>&1; then
+    mapfile -t sources < <(git ls-files -- '*.cpp' '*.hpp')
+  else
+    mapfile -t sources < <(find src plugins include tests -name '*.cpp' -o -name '*.hpp' | sort)
+  fi
+  format_errors=$(printf '%s\0' "${sources[@]}" | xargs -0 -P "$(nproc)" -n 20 clang-format-14 --dry-run --Werror 2>&1) || true
+  if [ -n "$format_errors" ]; then
+    grep -F ': error: code should be clang-formatted' <<<"$format_errors" | cut -d: -f1 | sort | uniq -c | sed 's/^ */  /' >&2
+    echo "lint: clang-format: the files above differ from .clang-format, with the number of places (apply: clang-format-14 -i FILE)" >&2
+    status=1
+  else
+    echo "lint: clang-format: all ${#sources[@]} C++ files keep to .clang-format" >&2
+  fi
+fi
+
+# Without history there is nothing to compare with: what ran above stands.
 skip() {
   echo "lint: skipped: $*" >&2
-  exit 0
+  exit $status
 }
 
 command -v git >/dev/null || skip "git is not installed"
@@ -34,16 +63,17 @@ git rev-parse -q --verify "$base^{commit}" >/dev/null || { echo "lint: base '$ba
 base=$(git merge-base "$base" HEAD) || skip "'$base' shares no history with HEAD"
 echo "lint: changes since $(git rev-parse --short "$base")" >&2
 
-status=0
-
-# clang-format: the changed lines only. clang-format-diff prints what it would change.
-format_diff=$(git diff -U0 --no-color "$base" -- '*.cpp' '*.hpp' | clang-format-diff-14 -p1)
-if [ -n "$format_diff" ]; then
-  echo "$format_diff"
-  echo "lint: clang-format: the changed lines above differ from .clang-format (apply: git diff -U0 $base | clang-format-diff-14 -p1 -i)" >&2
-  status=1
-else
-  echo "lint: clang-format: changed lines keep to .clang-format" >&2
+# clang-format: the changed lines only (the whole tree above covers them when on).
+# clang-format-diff prints what it would change.
+if [ "$whole_tree" != 1 ]; then
+  format_diff=$(git diff -U0 --no-color "$base" -- '*.cpp' '*.hpp' | clang-format-diff-14 -p1)
+  if [ -n "$format_diff" ]; then
+    echo "$format_diff"
+    echo "lint: clang-format: the changed lines above differ from .clang-format (apply: git diff -U0 $base | clang-format-diff-14 -p1 -i)" >&2
+    status=1
+  else
+    echo "lint: clang-format: changed lines keep to .clang-format" >&2
+  fi
 fi
 
 # clang-tidy: the changed source files under src/ (deleted ones excluded), and for a
