@@ -1,29 +1,19 @@
 // `preflight fleet BUNDLE…|DIR`: the snapshot bundles of every node of an allocation
 // side by side: the facts that differ between nodes, the expected nodes that sent no
 // bundle, and each node's verdict against a job.
-#include <algorithm>
 #include <ctime>
-#include <filesystem>
 #include <iostream>
-#include <unordered_map>
 
 #include <fmt/format.h>
 
 #include "app/common.hpp"
 #include "app/launch_input.hpp"
 #include "core/exit_code.hpp"
-#include "facts/snapshot.hpp"
-#include "fleet/check_key.hpp"
-#include "fleet/fact_tally.hpp"
-#include "fleet/fleet_summary.hpp"
-#include "fleet/rule_reads.hpp"
-#include "fleet/verdict_groups.hpp"
+#include "fleet/summarize.hpp"
 #include "output/fleet_report.hpp"
 #include "output/fleet_sarif.hpp"
 #include "output/progress_line.hpp"
-#include "rules/check_job.hpp"
 #include "util/hostlist.hpp"
-#include "util/parallel.hpp"
 #include "util/time_text.hpp"
 
 namespace preflight::app {
@@ -39,38 +29,6 @@ struct FleetArgs {
     RuleOptions rules;
     OutputOptions output;
 };
-
-// The bundle files the inputs name: files as given, a directory's *.tar.gz sorted.
-Result<std::vector<std::string>> bundle_files(const std::vector<std::string>& inputs) {
-    namespace fs = std::filesystem;
-    std::vector<std::string> files;
-    for (const auto& input : inputs) {
-        std::error_code ec;
-        if (!fs::exists(input, ec)) return fail("no such file or directory", Location{input});
-        if (!fs::is_directory(input, ec)) {
-            files.push_back(input);
-            continue;
-        }
-        std::vector<std::string> found;
-        for (fs::directory_iterator it(input, ec), end; !ec && it != end; it.increment(ec))
-            if (it->path().filename().string().ends_with(".tar.gz")) found.push_back(it->path().string());
-        if (ec) return fail("cannot list the directory: " + ec.message(), Location{input});
-        if (found.empty()) return fail("the directory holds no *.tar.gz bundle", Location{input});
-        std::sort(found.begin(), found.end());
-        files.insert(files.end(), found.begin(), found.end());
-    }
-    return files;
-}
-
-// One bundle, read on a worker thread, and what its check depends on.
-struct NodeOutcome {
-    Result<facts::Snapshot> snapshot = fail("not read");
-    std::string check_key;
-};
-
-// Checks already run, by fleet::check_key: identical nodes are checked once. Bounded,
-// so a fleet of all-different nodes does not keep every result.
-constexpr std::size_t kMaxCachedChecks = 1024;
 
 // --job: a job file, or a launch script with exactly one launch (as `check train.sh` reads it).
 Result<config::RunConfig> load_job(const std::string& path, const rules::RuleSet& rules) {
@@ -120,85 +78,33 @@ int run(const FleetArgs& args) {
     }
     auto stale_before = cutoff(args);
     if (!stale_before) return report_input_error(stale_before.error(), args.output);
-    auto files = bundle_files(args.inputs);
+    auto files = fleet::bundle_files(args.inputs);
     if (!files) return report_input_error(files.error(), args.output);
 
-    fleet::FleetSummary summary;
-    summary.inputs = args.inputs;
-    if (*stale_before) {
-        summary.max_age = args.max_age;
-        summary.stale_before = util::format_utc_time(**stale_before);
-    }
-    const std::set<FactRef> read = fleet::facts_read_by(*rules);
-    fleet::FactTally tally(read);
-    std::unordered_map<std::string, rules::CheckResult> checked;
-    fleet::VerdictGroups verdicts;
-    rules::CheckOptions options;
-    options.strict = args.strict;
-    // Bundles are read in batches on every core and counted in order; a batch's
-    // facts are dropped before the next is read, so memory stays flat.
-    constexpr std::size_t kBatch = 64;
-    // On a terminal, how many bundles are read and how long the rest will take.
-    output::ProgressLine progress("reading bundles", files->size(), output::ProgressUnit::items,
-                                  output::progress_wanted(args.output.quiet), "bundles");
-    for (std::size_t start = 0; start < files->size(); start += kBatch) {
-        progress.update(start);
-        std::vector<NodeOutcome> batch(std::min(kBatch, files->size() - start));
-        util::parallel_for(batch.size(), [&](std::size_t i) {
-            batch[i].snapshot = facts::read_snapshot_bundle((*files)[start + i], {}, true);
-            if (batch[i].snapshot && job) batch[i].check_key = fleet::check_key(batch[i].snapshot->facts, read);
-        });
-        for (std::size_t i = 0; i < batch.size(); ++i) {
-            ++summary.bundles;
-            auto& outcome = batch[i];
-            if (!outcome.snapshot) {
-                summary.unreadable.push_back({(*files)[start + i], outcome.snapshot.error().message});
-                continue;
-            }
-            const std::string& node = outcome.snapshot->manifest.node;
-            if (*stale_before) {
-                const std::string& time = outcome.snapshot->manifest.time;
-                auto written = util::parse_utc_time(time);
-                if (!written || *written < **stale_before) {
-                    summary.stale.push_back({node, (*files)[start + i], time});
-                    continue;
-                }
-            }
-            if (!tally.add(node, outcome.snapshot->facts)) {
-                summary.duplicates.push_back({node, (*files)[start + i]});
-                continue;
-            }
-            summary.files.push_back((*files)[start + i]);
-            if (!job) continue;
-            const auto index = static_cast<fleet::NodeIndex>(tally.nodes().size() - 1);
-            if (auto hit = checked.find(outcome.check_key); hit != checked.end()) {
-                verdicts.add(index, hit->second);
-                continue;
-            }
-            auto one = rules::check_job(*rules, *job, &outcome.snapshot->facts, options);
-            if (!one) return report_input_error(one.error(), args.output);
-            verdicts.add(index, one->result);
-            if (checked.size() < kMaxCachedChecks) checked.emplace(std::move(outcome.check_key), std::move(one->result));
-        }
-    }
-    progress.finish();
-    summary.nodes = tally.nodes();
-    summary.drift = tally.drift();
+    fleet::FleetRequest request;
+    request.inputs = args.inputs;
+    request.files = std::move(*files);
     if (expected) {
-        summary.expected = args.expect;
-        // A stale node sent a bundle, just not one of this run: reported as stale, not missing.
-        std::set<std::string> seen(summary.nodes.begin(), summary.nodes.end());
-        for (const auto& b : summary.stale) seen.insert(b.node);
-        std::set<std::string> wanted(expected->begin(), expected->end());
-        for (const auto& name : wanted)
-            if (!seen.count(name)) summary.missing.push_back(name);
-        for (const auto& name : seen)
-            if (!wanted.count(name)) summary.unexpected.push_back(name);
+        request.expect = args.expect;
+        request.expected = std::move(expected);
+    }
+    if (*stale_before) {
+        request.max_age = args.max_age;
+        request.stale_before = **stale_before;
     }
     if (job) {
-        summary.job = args.job;
-        summary.verdicts = verdicts.groups();
+        request.job = &*job;
+        request.job_path = args.job;
     }
+    request.options.strict = args.strict;
+    // On a terminal, how many bundles are read and how long the rest will take.
+    output::ProgressLine progress("reading bundles", request.files.size(), output::ProgressUnit::items,
+                                  output::progress_wanted(args.output.quiet), "bundles");
+    request.progress = [&](std::size_t done) { progress.update(done); };
+    auto summarized = fleet::summarize(*rules, request);
+    progress.finish();
+    if (!summarized) return report_input_error(summarized.error(), args.output);
+    const fleet::FleetSummary& summary = *summarized;
     if (args.output.format == "json") std::cout << output::fleet_json(summary).dump(2) << "\n";
     else if (args.output.format == "sarif") std::cout << output::fleet_sarif(*rules, summary).dump(2) << "\n";
     else if (!args.output.quiet || summary.fails()) std::cout << output::fleet_text(summary);
