@@ -4,6 +4,7 @@
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
+#include "core/fact_ref.hpp"
 #include "output/env_file.hpp"
 #include "output/generator_notes.hpp"
 #include "rules/patched_state.hpp"
@@ -35,9 +36,8 @@ int run(const EnvArgs& args) {
         // Point at the variable's line in the job when the job set it.
         Error e = text.error();
         e.location.file = args.job;
-        const std::string& key = e.location.key;
-        if (key.starts_with("env."))
-            if (auto it = evaluation->facts.env.find(key.substr(4)); it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
+        if (FactRef var = FactRef::from_key(e.location.key); var.kind == FactRef::Kind::env)
+            if (auto it = evaluation->facts.env.find(var.name); it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
                 e.location = it->second.origin.where;
         return report_input_error(e, args.output);
     }

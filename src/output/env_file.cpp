@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "core/fact_ref.hpp"
 #include "util/identifiers.hpp"
 #include "util/utf8.hpp"
 #include "version/python_space.hpp"
@@ -15,7 +16,7 @@ namespace {
 
 tl::unexpected<Error> refuse(const EnvEntry& e, std::string_view format, std::string_view why) {
     Location l;
-    l.key = "env." + e.name;
+    l.key = FactRef::env(e.name).key();
     return fail(fmt::format("{}: the {} format cannot carry this value: {}", e.name, format, why), l);
 }
 
@@ -211,13 +212,13 @@ Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format) 
     for (const auto& e : entries) {
         if (!util::is_env_name(e.name)) {
             Location l;
-            l.key = "env." + e.name;
+            l.key = FactRef::env(e.name).key();
             return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",
                                     e.name), l);
         }
         if (e.value && e.value->find('\0') != std::string::npos) {
             Location l;
-            l.key = "env." + e.name;
+            l.key = FactRef::env(e.name).key();
             return fail(fmt::format("{}: no environment can carry this value: it holds a NUL byte", e.name), l);
         }
     }

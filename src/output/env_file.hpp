@@ -20,8 +20,9 @@ std::vector<std::string> env_format_names();
 
 using EnvEntry = rules::LaunchVar;
 
-// Entries are written sorted by name. Errors name the variable: an invalid name,
-// a NUL byte, or a value the format cannot represent.
+// Entries are written sorted by name. Errors name the variable, in the message and as
+// the location's key (FactRef::env(name).key()): an invalid name, a NUL byte, or a
+// value the format cannot represent.
 Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format);
 
 }  // namespace preflight::output
