@@ -6,13 +6,13 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <optional>
 #include <sstream>
 
 #include <fmt/format.h>
 
 #include "facts/dist_metadata.hpp"
 #include "facts/redaction.hpp"
-#include "plugin/collect.hpp"
 #include "plugin/real_host.hpp"
 #include "plugin/registry.hpp"
 #include "util/digest.hpp"
@@ -20,13 +20,11 @@
 #include "util/parallel.hpp"
 #include "util/text.hpp"
 
-extern char** environ;
-
 namespace preflight::facts {
 namespace fs = std::filesystem;
 namespace {
 
-// key=value (or key = value) lines, as Ascend's *.info files and pyvenv.cfg write them.
+// key=value (or key = value) lines, as pyvenv.cfg and package_info.py write them.
 std::map<std::string, std::string> key_values(const std::string& text) {
     std::map<std::string, std::string> out;
     std::istringstream in(text);
@@ -40,10 +38,9 @@ std::map<std::string, std::string> key_values(const std::string& text) {
     return out;
 }
 
-std::optional<fs::path> which(const std::string& program) {
+std::optional<fs::path> which(const std::string& program, plugin::Host& host) {
     if (program.find('/') != std::string::npos) return fs::path(program);
-    const char* path = std::getenv("PATH");
-    std::istringstream dirs(path ? path : "");
+    std::istringstream dirs(host.get_env("PATH").value_or(""));
     for (std::string dir; std::getline(dirs, dir, ':');) {
         fs::path candidate = fs::path(dir.empty() ? "." : dir) / program;
         if (access(candidate.c_str(), X_OK) == 0) return candidate;
@@ -52,25 +49,22 @@ std::optional<fs::path> which(const std::string& program) {
 }
 
 // X.Y from "python3.11", or from the one lib/pythonX.Y directory of a prefix.
-std::string version_of_prefix(const fs::path& prefix, const fs::path& exe) {
+std::string version_of_prefix(const fs::path& prefix, const fs::path& exe, plugin::Host& host) {
     std::string name = exe.filename().string();
     if (name.starts_with("python") && name.size() > 7 && name.find('.') != std::string::npos) return name.substr(6);
-    std::error_code ec;
     std::vector<std::string> found;
-    for (const auto& e : fs::directory_iterator(prefix / "lib", ec)) {
-        std::string n = e.path().filename().string();
-        if (n.starts_with("python3.") && fs::is_directory(e.path() / "site-packages", ec)) found.push_back(n.substr(6));
-    }
+    for (const auto& n : host.list_dir((prefix / "lib").string()).value_or(std::vector<std::string>{}))
+        if (n.starts_with("python3.") && host.list_dir((prefix / "lib" / n / "site-packages").string())) found.push_back(n.substr(6));
     std::sort(found.begin(), found.end());
     return found.empty() ? "" : found.back();
 }
 
 }  // namespace
 
-std::vector<std::string> site_directories(const std::string& python, std::string* python_version) {
+std::vector<std::string> site_directories(const std::string& python, std::string* python_version, plugin::Host& host) {
     std::vector<std::string> dirs;
     std::error_code ec;
-    auto found = which(python);
+    auto found = which(python, host);
     if (!found) return dirs;
     fs::path exe = *found;
     fs::path prefix;
@@ -79,29 +73,29 @@ std::vector<std::string> site_directories(const std::string& python, std::string
     if (exe.string().find("/.pyenv/shims/") != std::string::npos || exe.string().find("/pyenv/shims/") != std::string::npos) {
         fs::path root = exe.parent_path().parent_path();
         std::string v;
-        if (const char* env = std::getenv("PYENV_VERSION"); env && *env) v = env;
-        else if (auto t = util::read_file((root / "version").string())) v = t->substr(0, t->find_first_of("\r\n "));
+        if (auto env = host.get_env("PYENV_VERSION"); env && !env->empty()) v = *env;
+        else if (auto t = host.read_file((root / "version").string())) v = t->substr(0, t->find_first_of("\r\n "));
         if (!v.empty()) exe = root / "versions" / v / "bin" / exe.filename();
     }
     fs::path cfg_dir = exe.parent_path().parent_path();
-    if (auto cfg = util::read_file((cfg_dir / "pyvenv.cfg").string())) {
+    if (auto cfg = host.read_file((cfg_dir / "pyvenv.cfg").string())) {
         auto kv = key_values(*cfg);
         version = kv.count("version_info") ? kv["version_info"] : kv["version"];
         std::string xy = version.substr(0, version.find('.', version.find('.') + 1));
         dirs.push_back((cfg_dir / "lib" / ("python" + xy) / "site-packages").string());
         if (kv["include-system-site-packages"] == "true" && kv.count("home"))
-            for (const auto& d : site_directories((fs::path(kv["home"]) / exe.filename()).string(), nullptr)) dirs.push_back(d);
+            for (const auto& d : site_directories((fs::path(kv["home"]) / exe.filename()).string(), nullptr, host)) dirs.push_back(d);
         if (python_version) *python_version = version;
         return dirs;
     }
     fs::path real = fs::canonical(exe, ec);
     if (ec) real = exe;
     prefix = real.parent_path().parent_path();
-    std::string xy = version_of_prefix(prefix, real);
+    std::string xy = version_of_prefix(prefix, real, host);
     if (python_version) *python_version = xy;
     if (xy.empty()) return dirs;
-    if (const char* home = std::getenv("HOME"); home && *home)
-        dirs.push_back((fs::path(home) / ".local" / "lib" / ("python" + xy) / "site-packages").string());
+    if (auto home = host.get_env("HOME"); home && !home->empty())
+        dirs.push_back((fs::path(*home) / ".local" / "lib" / ("python" + xy) / "site-packages").string());
     dirs.push_back((prefix / "lib" / ("python" + xy) / "site-packages").string());
     if (prefix == "/usr") {  // Debian's layout
         dirs.push_back("/usr/local/lib/python" + xy + "/dist-packages");
@@ -117,13 +111,9 @@ Origin probed_at(const std::string& where) { return Origin{OriginKind::probe, Lo
 
 // Every variable of the process, with the values of secrets redacted before they
 // are stored: a fact can end up in a snapshot bundle or a report.
-void read_environment(NodeFacts& node) {
-    for (char** e = environ; e && *e; ++e) {
-        std::string entry(*e);
-        auto eq = entry.find('=');
-        if (eq == std::string::npos || eq == 0) continue;
-        std::string name = entry.substr(0, eq);
-        Redaction r = redact(name, entry.substr(eq + 1));
+void read_environment(plugin::Host& host, NodeFacts& node) {
+    for (const auto& [name, value] : host.environment()) {
+        Redaction r = redact(name, value);
         node.env[name] = Fact{Value(r.value), probed_at("environment")};
         if (r.rule) node.redacted[name] = *r.rule;
     }
@@ -132,7 +122,7 @@ void read_environment(NodeFacts& node) {
 // The directories Python imports from, in sys.path order (PYTHONPATH first, then the
 // interpreter's site directories), so that the first copy of a package found is the
 // one Python would import. Records the interpreter's own version as package "python".
-std::vector<std::string> import_path(const ProbeOptions& options, NodeFacts& node) {
+std::vector<std::string> import_path(const ProbeOptions& options, plugin::Host& host, NodeFacts& node) {
     std::vector<std::string> dirs;
     if (auto it = node.env.find("PYTHONPATH"); it != node.env.end()) {
         std::istringstream parts(*it->second.value.get<std::string>());
@@ -141,7 +131,7 @@ std::vector<std::string> import_path(const ProbeOptions& options, NodeFacts& nod
     }
     std::string python_version;
     if (options.site_packages.empty()) {
-        for (const auto& d : site_directories(options.python, &python_version)) dirs.push_back(d);
+        for (const auto& d : site_directories(options.python, &python_version, host)) dirs.push_back(d);
     } else {
         dirs.insert(dirs.end(), options.site_packages.begin(), options.site_packages.end());
     }
@@ -155,9 +145,9 @@ using WhereFound = std::map<std::string, std::string>;  // normalized name → t
 
 // A Megatron-LM source tree on the path is megatron-core at its package_info.py
 // version: such trees are used without being installed.
-void read_megatron_source_tree(const std::string& dir, NodeFacts& node, WhereFound& where_found) {
+void read_megatron_source_tree(const std::string& dir, plugin::Host& host, NodeFacts& node, WhereFound& where_found) {
     fs::path info = fs::path(dir) / "megatron" / "core" / "package_info.py";
-    auto text = util::read_file(info.string());
+    auto text = host.read_file(info.string());
     if (!text) return;
     auto kv = key_values(*text);
     std::string v = kv["MAJOR"] + "." + kv["MINOR"] + "." + kv["PATCH"] + kv["PRE_RELEASE"];
@@ -178,9 +168,9 @@ struct DistRead {
 
 // Every .dist-info and .egg-info of a directory, read in parallel (a site directory
 // holds hundreds) and returned in directory order.
-std::vector<DistRead> read_distributions(const std::string& dir) {
+std::vector<DistRead> read_distributions(const std::string& dir, plugin::Host& host) {
     std::vector<std::pair<std::string, bool>> candidates;  // (entry path, is dist-info)
-    for (const auto& name : util::list_directory(dir)) {
+    for (const auto& name : host.list_dir(dir).value_or(std::vector<std::string>{})) {
         bool dist = name.size() > 10 && name.ends_with(".dist-info");
         bool egg = name.size() > 9 && name.ends_with(".egg-info");
         if (dist || egg) candidates.emplace_back(dir + "/" + name, dist);
@@ -191,18 +181,18 @@ std::vector<DistRead> read_distributions(const std::string& dir) {
         DistRead& r = reads[i];
         // An .egg-info is a directory holding PKG-INFO, or the PKG-INFO file itself.
         r.meta = dist ? path + "/METADATA" : path + "/PKG-INFO";
-        auto text = util::read_file(r.meta);
+        auto text = host.read_file(r.meta);
         if (!dist && !text) {
             r.meta = path;
-            text = util::read_file(r.meta);
+            text = host.read_file(r.meta);
         }
         if (text) r.parsed = parse_dist_metadata(*text);
         if (dist && r.parsed)
-            if (auto text = util::read_file(path + "/direct_url.json"))
+            if (auto text = host.read_file(path + "/direct_url.json"))
                 if (auto direct = parse_direct_url(*text)) {
                     r.editable = direct->editable;
                     r.direct_url = path + "/direct_url.json";
-                    r.revision = source_revision(*direct, [](const std::string& p) { return util::read_file(p); });
+                    r.revision = source_revision(*direct, [&host](const std::string& p) { return host.read_file(p); });
                 }
     });
     return reads;
@@ -239,10 +229,11 @@ void add_distributions(const std::vector<DistRead>& reads, const SchemeOf& schem
 }
 
 // Shared libraries at the top of a site directory are hook libraries loaded by path
-// (torch_memory_saver_hook_mode_*.so): their digests identify the build.
-void digest_hook_libraries(const std::vector<std::string>& dirs, NodeFacts& node) {
+// (torch_memory_saver_hook_mode_*.so): their digests identify the build. They are read
+// directly, not through the host, whose files stop at 16 MiB (Host::max_file_size).
+void digest_hook_libraries(const std::vector<std::string>& dirs, plugin::Host& host, NodeFacts& node) {
     for (const auto& dir : dirs)
-        for (const auto& name : util::list_directory(dir)) {
+        for (const auto& name : host.list_dir(dir).value_or(std::vector<std::string>{})) {
             auto so = name.find(".so");
             if (so == std::string::npos || (so + 3 != name.size() && name[so + 3] != '.')) continue;
             std::string path = dir + "/" + name;
@@ -261,9 +252,8 @@ void digest_hook_libraries(const std::vector<std::string>& dirs, NodeFacts& node
 // warning naming it, and what it provides stays unknown. A fact already found (by
 // the Python probe or an earlier plugin) is kept. Returns the packages the plugins
 // that ran establish (absent when they found none).
-std::set<std::string> read_plugins(const ProbeOptions& options, const SchemeOf& scheme_of, NodeFacts& node) {
+std::set<std::string> read_plugins(const ProbeOptions& options, plugin::Host& host, const SchemeOf& scheme_of, NodeFacts& node) {
     const plugin::PluginSet& set = options.plugins ? *options.plugins : plugin::active_plugins();
-    plugin::RealHost host(plugin_settings(options));
     std::set<std::string> covered;
     for (const auto& p : set.plugins) {
         if (!p.collect) continue;
@@ -302,15 +292,17 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
     node.uncovered = {};
     node.absent_origin = Origin{OriginKind::probe, {}, {}};
 
-    read_environment(node);
-    std::vector<std::string> dirs = import_path(options, node);
+    std::optional<plugin::RealHost> real;
+    plugin::Host& host = options.host ? *options.host : real.emplace(plugin_settings(options));
+    read_environment(host, node);
+    std::vector<std::string> dirs = import_path(options, host, node);
     WhereFound where_found;
     for (const auto& dir : dirs) {
-        read_megatron_source_tree(dir, node, where_found);
-        add_distributions(read_distributions(dir), scheme_of, node, where_found);
+        read_megatron_source_tree(dir, host, node, where_found);
+        add_distributions(read_distributions(dir, host), scheme_of, node, where_found);
     }
-    digest_hook_libraries(dirs, node);
-    std::set<std::string> covered = read_plugins(options, scheme_of, node);
+    digest_hook_libraries(dirs, host, node);
+    std::set<std::string> covered = read_plugins(options, host, scheme_of, node);
     // A non-Python layer no plugin establishes is unknown, not absent.
     for (const auto& layer : reserved_layers())
         if (layer != "python" && !covered.count(layer) && !node.packages.count(layer)) node.uncovered.insert(layer);

@@ -11,6 +11,7 @@
 #include "facts/freeze_file.hpp"
 #include "facts/node_facts.hpp"
 #include "plugin/discovery.hpp"
+#include "plugin/host.hpp"
 #include "plugin/isolated_collect.hpp"
 
 namespace preflight::facts {
@@ -27,6 +28,10 @@ struct ProbeOptions {
     // How long one plugin's collector may run (in its own process) before its facts are
     // given up as unknown (plugin/isolated_collect.hpp).
     std::chrono::milliseconds plugin_deadline = plugin::kCollectDeadline;
+    // What the probe and the plugins read the node through; null: the real node
+    // (plugin::RealHost with plugin_settings). A test gives its own host, so no test
+    // sets PATH or PYTHONPATH of its process.
+    plugin::Host* host = nullptr;
 };
 
 // The settings a probe passes to plugins (docs/plugin-abi.md, "Settings").
@@ -36,6 +41,6 @@ Result<NodeFacts> probe_node(const ProbeOptions& options, const SchemeOf& scheme
 
 // The site directories an interpreter reads, found from its path alone (venv
 // pyvenv.cfg, pyenv shims, Debian dist-packages, user site), in sys.path order.
-std::vector<std::string> site_directories(const std::string& python, std::string* python_version);
+std::vector<std::string> site_directories(const std::string& python, std::string* python_version, plugin::Host& host);
 
 }  // namespace preflight::facts

@@ -1,5 +1,7 @@
-// What a plugin may read of the node, as C++: the real node (RealHost) or an
-// in-memory one for tests (MemoryHost). HostBridge turns a Host into the C
+// What a plugin, and the live probe itself, may read of the node, as C++: the real
+// node (RealHost) or an in-memory one for tests (MemoryHost). read_file and list_dir
+// are called from several threads at once (the probe reads site directories in
+// parallel). HostBridge turns a Host into the C
 // `preflight_host` a plugin sees and keeps what it hands out alive for one call.
 #pragma once
 
@@ -33,6 +35,8 @@ public:
     // nullopt when the program does not exist.
     virtual std::optional<ToolRun> run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) = 0;
     virtual std::optional<std::string> get_env(const std::string& name) = 0;
+    // Every variable, for the probe (plugins see one at a time, through get_env).
+    virtual std::map<std::string, std::string> environment() = 0;
     virtual std::optional<std::string> setting(const std::string& name) = 0;
 };
 

@@ -20,6 +20,7 @@ public:
     std::optional<std::vector<std::string>> list_dir(const std::string& path) override;
     std::optional<ToolRun> run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds timeout) override;
     std::optional<std::string> get_env(const std::string& name) override;
+    std::map<std::string, std::string> environment() override { return env; }
     std::optional<std::string> setting(const std::string& name) override;
 };
 

@@ -136,6 +136,17 @@ std::optional<std::string> RealHost::get_env(const std::string& name) {
     return v ? std::optional<std::string>(v) : std::nullopt;
 }
 
+std::map<std::string, std::string> RealHost::environment() {
+    std::map<std::string, std::string> out;
+    for (char** e = environ; e && *e; ++e) {
+        std::string_view entry(*e);
+        auto eq = entry.find('=');
+        if (eq == std::string_view::npos || eq == 0) continue;
+        out.emplace(entry.substr(0, eq), entry.substr(eq + 1));  // the first of a name, as getenv
+    }
+    return out;
+}
+
 std::optional<std::string> RealHost::setting(const std::string& name) {
     auto it = settings_.find(name);
     return it == settings_.end() ? std::nullopt : std::optional<std::string>(it->second);

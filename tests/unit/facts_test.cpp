@@ -9,6 +9,7 @@
 #include "facts/live_probe.hpp"
 #include "facts/merge.hpp"
 #include "facts/sources.hpp"
+#include "plugin/real_host.hpp"
 #include "util/files.hpp"
 #include "temp_dir.hpp"
 
@@ -17,6 +18,28 @@ using namespace preflight::facts;
 
 namespace {
 version::Scheme pep(const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; }
+
+// The probe's host for these tests: the real files (a test writes them to a temp
+// directory), but an environment and tool outputs of its own, so no test changes the
+// variables of its process.
+class NodeHost : public plugin::RealHost {
+public:
+    using RealHost::RealHost;
+    std::map<std::string, std::string> env;
+    std::map<std::string, plugin::ToolRun> tools;  // the argv joined by single spaces → its run
+
+    std::optional<std::string> get_env(const std::string& name) override {
+        auto it = env.find(name);
+        return it == env.end() ? std::nullopt : std::optional<std::string>(it->second);
+    }
+    std::map<std::string, std::string> environment() override { return env; }
+    std::optional<plugin::ToolRun> run_tool(const std::vector<std::string>& argv, std::chrono::milliseconds) override {
+        std::string line;
+        for (const auto& a : argv) line += (line.empty() ? "" : " ") + a;
+        auto it = tools.find(line);
+        return it == tools.end() ? std::nullopt : std::optional<plugin::ToolRun>(it->second);
+    }
+};
 }  // namespace
 
 TEST(DistMetadata, ReadsHeadersUntilTheBody) {
@@ -65,13 +88,14 @@ TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
     dir.write("ascend/driver/version.info", "Version=25.3.RC1\n");
     dir.write("site/torch_memory_saver_hook_mode_preload.abi3.so", "abc");
     dir.write("etc/ascend_install.info", "Driver_Install_Path_Param=/usr/local/Ascend\n");
-    setenv("PYTHONPATH", (dir.path() + "/megatron").c_str(), 1);
     ProbeOptions options;
     options.site_packages = {dir.path() + "/site", dir.path() + "/site2"};
     options.ascend_root = dir.path() + "/ascend";
     options.ascend_install_info = dir.path() + "/etc/ascend_install.info";
+    NodeHost host(plugin_settings(options));
+    host.env["PYTHONPATH"] = dir.path() + "/megatron";
+    options.host = &host;
     auto node = probe_node(options, pep);
-    unsetenv("PYTHONPATH");
     ASSERT_TRUE(node.has_value());
     EXPECT_EQ(display(node->packages.at("torch").value), "2.7.1");  // the first on the path wins
     EXPECT_EQ(display(node->packages.at("megatron-core").value), "0.15.3");
@@ -116,19 +140,18 @@ TEST(Merge, JobEnvWinsNodeVersionsWinAndDisagreementsAreFindings) {
 
 TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
     test_support::TempDir dir;
-    auto tool = dir.write("bin/nvidia-smi", "#!/bin/sh\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\necho 'NVIDIA H100 80GB HBM3, 550.54.15'\n");
-    chmod(tool.c_str(), 0755);
     dir.write("cuda/version.json", R"({"cuda": {"name": "CUDA SDK", "version": "12.4.1"}})");
-    std::string old_path = std::getenv("PATH") ? std::getenv("PATH") : "";
-    setenv("PATH", (dir.path() + "/bin:" + old_path).c_str(), 1);
     ProbeOptions options;
     options.site_packages = {dir.path() + "/empty"};
     options.cuda_root = dir.path() + "/cuda";
     options.ascend_root = dir.path() + "/none";
-    // No NVML, so that a machine with a real NVIDIA driver reads the fake nvidia-smi too.
+    // No NVML, so that a machine with a real NVIDIA driver reads the nvidia-smi output too.
     options.cuda_nvml_library = dir.path() + "/no/libnvidia-ml.so.1";
+    NodeHost host(plugin_settings(options));
+    host.tools["nvidia-smi --query-gpu=name,driver_version --format=csv,noheader"] =
+        plugin::ToolRun{"NVIDIA H100 80GB HBM3, 550.54.15\nNVIDIA H100 80GB HBM3, 550.54.15\n", 0};
+    options.host = &host;
     auto node = probe_node(options, pep);
-    setenv("PATH", old_path.c_str(), 1);
     ASSERT_TRUE(node.has_value());
     EXPECT_EQ(display(node->packages.at("nvidia-driver").value), "550.54.15");
     EXPECT_EQ(display(node->packages.at("cuda").value), "12.4.1");
