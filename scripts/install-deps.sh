@@ -12,6 +12,8 @@ packages=(
   perl python3 python3-pip python3-packaging python3-yaml python3-dotenv python3-jsonschema
   hyperfine time valgrind
   groff-base man-db zsh fish lintian
+  # rules verify and outdated read upstream mirrors with git; their tests build fixtures with it
+  git
   clang libclang-rt-14-dev clang-format-14 clang-tidy-14
   slurmctld slurmd slurm-client munge
 )

@@ -1,8 +1,10 @@
-// `preflight rules list | doc | functions | test`: the loaded packs, their
-// reference, the rule language's functions, and the packs' own test cases.
+// `preflight rules list | doc | functions | test | verify | outdated`: the loaded packs,
+// their reference, the rule language's functions, the packs' own test cases, and their
+// citations against upstream (rules_evidence.cpp).
 #include <iostream>
 
 #include "app/common.hpp"
+#include "app/rules_evidence.hpp"
 #include "core/exit_code.hpp"
 #include "launch/launcher.hpp"
 #include "output/function_reference.hpp"
@@ -54,7 +56,7 @@ int test(const RulesArgs& args) {
 }  // namespace
 
 std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) {
-    auto* cmd = app.add_subcommand("rules", "List the loaded rule packs, or run their own test cases");
+    auto* cmd = app.add_subcommand("rules", "List the loaded rule packs, run their own test cases, or check their references against upstream");
     cmd->require_subcommand(1);
     // Each subcommand keeps its own options.
     auto new_args = [&exe_path] {
@@ -84,14 +86,16 @@ std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) 
         ->check(CLI::IsMember({"auto", "always", "never"}));
     test_cmd->add_flag("-q,--quiet", test_args->output.quiet, "Print only failures");
 
-    return {{list_cmd, [list_args] { return list(*list_args); }},
-            {doc_cmd, [doc_args] { return doc(*doc_args); }},
-            {functions_cmd,
-             [] {
-                 std::cout << output::function_reference();
-                 return exit_pass;
-             }},
-            {test_cmd, [test_args] { return test(*test_args); }}};
+    std::vector<Command> commands = {{list_cmd, [list_args] { return list(*list_args); }},
+                                     {doc_cmd, [doc_args] { return doc(*doc_args); }},
+                                     {functions_cmd,
+                                      [] {
+                                          std::cout << output::function_reference();
+                                          return exit_pass;
+                                      }},
+                                     {test_cmd, [test_args] { return test(*test_args); }}};
+    for (auto& c : register_rules_evidence(cmd, exe_path)) commands.push_back(std::move(c));
+    return commands;
 }
 
 }  // namespace preflight::app

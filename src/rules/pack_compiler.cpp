@@ -199,7 +199,7 @@ Result<Default> compile_default(const PackSource& pack, const DefaultSource& src
     d.where = src.where;
     d.by = src.by;
     d.applied = src.applied;
-    d.references = src.references;
+    for (const auto& ref : src.references) d.references.push_back(ref.text);
     lang::Type wanted{lang::TypeKind::string};
     FactRef target = FactRef::from_key(src.key);
     if (target.kind == FactRef::Kind::env) {
@@ -362,7 +362,7 @@ Result<Rule> compile_rule(const PackSource& pack, const RuleSource& src, const R
     r.summary = src.summary;
     r.explain = src.explain;
     if (r.explain.empty()) r.explain_file = pack.dir + "/explain/" + src.id + ".md";
-    r.references = src.references;
+    for (const auto& ref : src.references) r.references.push_back(ref.text);
     r.when = PREFLIGHT_TRY(compile_in_pack(src.when, set, kBool, owner + " 'when'"));
     if (src.error_when) {
         if (r.severity != Severity::warning)

@@ -148,7 +148,7 @@ private:
 
     Result<void> header(const toml::table& p) {
         for (const auto& [key, value] : p) {
-            static const std::set<std::string> known = {"name", "version", "engine", "summary"};
+            static const std::set<std::string> known = {"name", "version", "engine", "summary", "checked_through"};
             if (!known.count(std::string(key.str()))) return fail(fmt::format("[pack]: unknown key '{}'", key.str()), at(value, std::string(key.str())));
         }
         auto name = str(p, "name", "[pack]");
@@ -163,7 +163,63 @@ private:
         pack_.summary = *summary;
         pack_.where = at(*p.get("name"), "pack.name");
         pack_.engine_where = at(*p.get("engine"), "pack.engine");
+        if (const toml::node* c = p.get("checked_through")) {
+            if (!c->is_table()) return fail("[pack]: checked_through is a table of \"owner/repo\" = \"TAG\"", at(*c, "checked_through"));
+            for (const auto& [repo, tag] : *c->as_table()) {
+                std::string name(repo.str());
+                if (!tag.is_string()) return fail(fmt::format("[pack]: checked_through.\"{}\" must be a release tag (a string)", name), at(tag, name));
+                std::string t = tag.as_string()->get();
+                // Checked as a citation of that repository would be.
+                if (!parse_code_citation(name + "@" + t + ":x") || name.find('/') == std::string::npos)
+                    return fail(fmt::format("[pack]: checked_through names a repository as owner/repo and a tag (not '{}' = '{}')", name, t),
+                                at(tag, name));
+                pack_.checked_through[name] = {t, at(tag, "pack.checked_through." + name)};
+            }
+        }
         return {};
+    }
+
+    // `references`: strings, or { at = "…", quote = "…" } tables where a quote of the
+    // cited line(s) goes with the citation.
+    Result<std::vector<Reference>> references(const toml::table& table, const std::string& owner) {
+        std::vector<Reference> out;
+        const toml::node* v = table.get("references");
+        if (!v) return out;
+        auto one = [&](const toml::node& item) -> Result<void> {
+            Reference r;
+            const toml::node* text = &item;
+            if (const toml::table* t = item.as_table()) {
+                for (const auto& [key, value] : *t)
+                    if (key.str() != "at" && key.str() != "quote")
+                        return fail(fmt::format("{}: a reference table has 'at' and 'quote' only, not '{}'", owner, key.str()),
+                                    at(value, std::string(key.str())));
+                text = t->get("at");
+                const toml::node* quote = t->get("quote");
+                if (!text || !quote)
+                    return fail(owner + ": a reference table is { at = \"owner/repo@tag:path:line\", quote = \"…\" }", at(item, "references"));
+                if (!quote->is_string()) return fail(owner + ": a reference's 'quote' must be a string", at(*quote, "quote"));
+                r.quote = quote->as_string()->get();
+                r.quote_where = at(*quote, "quote");
+                r.inline_table = true;
+                if (auto problem = quote_problem(r.quote)) return fail(fmt::format("{}: {}", owner, *problem), r.quote_where);
+            }
+            if (!text->is_string())
+                return fail(owner + ": each reference is a string or { at = \"…\", quote = \"…\" }", at(*text, "references"));
+            r.text = text->as_string()->get();
+            r.where = at(*text, "references");
+            if (auto problem = reference_problem(r.text)) return fail(fmt::format("{}: {}", owner, *problem), r.where);
+            if (!r.quote.empty() && !parse_code_citation(r.text))
+                return fail(owner + ": only a code reference (owner/repo@tag:path:line) carries a quote; a URL's page is not read",
+                            r.where);
+            out.push_back(std::move(r));
+            return {};
+        };
+        if (v->is_array()) {
+            for (const auto& item : *v->as_array()) PREFLIGHT_TRY(one(item));
+        } else {
+            PREFLIGHT_TRY(one(*v));
+        }
+        return out;
     }
 
     std::optional<Value> scalar(const toml::node& cell) const {
@@ -248,8 +304,8 @@ private:
             if (!a->is_boolean()) return fail(owner + ": 'applied' must be true or false", at(*a, "applied"));
             d.applied = a->as_boolean()->get();
         }
-        auto refs = PREFLIGHT_TRY(strings(*t, "references", owner));
-        d.references = refs;
+        auto refs = PREFLIGHT_TRY(references(*t, owner));
+        d.references = std::move(refs);
         if (d.references.empty()) return fail(owner + ": 'references' must cite the upstream code that sets it", d.where);
         pack_.defaults.push_back(std::move(d));
         return {};
@@ -285,10 +341,10 @@ private:
         }
         auto message = PREFLIGHT_TRY(source_text(*r, "message", owner));
         out.message = message;
-        for (auto [key, target] : {std::pair{"about", &out.about}, {"references", &out.references}}) {
-            auto list = PREFLIGHT_TRY(strings(*r, key, owner));
-            *target = list;
-        }
+        auto about = PREFLIGHT_TRY(strings(*r, "about", owner));
+        out.about = about;
+        auto refs = PREFLIGHT_TRY(references(*r, owner));
+        out.references = std::move(refs);
         if (out.references.empty()) return fail(owner + ": 'references' must name at least one source (a PR, a doc page)", out.where);
         if (const toml::node* fixes = r->get("fix")) {
             if (!fixes->is_array()) return fail(owner + ": write fixes as [[rules.fix]] entries", at(*fixes, "fix"));

@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/value.hpp"
+#include "rules/reference.hpp"
 
 namespace preflight::rules {
 
@@ -45,7 +46,7 @@ struct RuleSource {
     SourceText message;
     std::string explain;
     std::vector<std::string> about;
-    std::vector<std::string> references;
+    std::vector<Reference> references;
     std::vector<FixSource> fixes;
     std::vector<FixedInSource> fixed_in;
     std::vector<std::map<std::string, std::string>> fallbacks;    // kernel, implementation, reason
@@ -70,7 +71,7 @@ struct DefaultSource {
     std::optional<SourceText> when;     // absent: always
     std::string by;                     // who: "Megatron-SWIFT", "ms-swift >= 4.0.2 on Ascend"
     bool applied = false;               // the framework acts at run time (vs. an argument default)
-    std::vector<std::string> references;
+    std::vector<Reference> references;
     Location where;
 };
 
@@ -88,6 +89,9 @@ struct PackSource {
     std::string engine;  // PEP 440 range of preflight versions
     Location engine_where;
     std::string summary;
+    // The upstream release each cited repository was last read through: owner/repo →
+    // (tag, where). `rules outdated` lists what upstream released after it.
+    std::map<std::string, std::pair<std::string, Location>> checked_through;
     Location where;
     std::map<std::string, std::pair<std::string, Location>> schemes;  // package → scheme
     std::map<std::string, std::vector<TableRow>> tables;

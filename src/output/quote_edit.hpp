@@ -1,0 +1,20 @@
+// `rules verify --write-quotes`: a plain reference string in a pack file becomes
+// `{ at = "…", quote = "…" }`, as text, so that everything else in the file (comments,
+// spacing, the other references) stays byte for byte.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace preflight::output {
+
+struct QuoteEdit {
+    Location where;  // the reference string's opening quote (line, column in code points)
+    std::string quote;
+};
+
+Result<std::string> add_quotes(const std::string& text, const std::string& file, const std::vector<QuoteEdit>& edits);
+
+}  // namespace preflight::output
