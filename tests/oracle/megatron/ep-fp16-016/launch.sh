@@ -16,5 +16,6 @@ torchrun --nproc-per-node 8 --nnodes 1 pretrain_gpt.py \
     --lr 1e-4 \
     --num-experts 8 \
     --expert-tensor-parallel-size 1 \
+    --sequence-parallel \
     --expert-model-parallel-size 2 \
     --fp16
