@@ -15,7 +15,7 @@ for dir in "$here"/*/; do
   name=$(basename "$dir")
   job=$(ls "$dir"/job.toml "$dir"/launch.sh 2>/dev/null | head -1)
   if [ -z "$job" ]; then echo "FAIL $name: no job.toml or launch.sh"; failed=$((failed+1)); continue; fi
-  rule=$(sed -n 's/^# rule: *\([a-z0-9-]*\).*/\1/p' "$job" | head -1)
+  rule=$(sed -n 's/^# rule: *\([a-z0-9.-]*\).*/\1/p' "$job" | head -1)
   pending=$(sed -n 's/^# pending: *\([A-Za-z0-9_-]*\).*/\1/p' "$job" | head -1)
   issue=$(sed -n 's/^# issue: *\(https:\/\/github.com\/[^ ]*\/issues\/[0-9]*\).*/\1/p' "$job" | head -1)
   cause=$(grep -c '^# cause:' "$job")
