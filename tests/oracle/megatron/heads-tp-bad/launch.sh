@@ -1,0 +1,17 @@
+#!/usr/bin/env bash
+# Oracle case: 14 heads over tp 4
+export CUDA_DEVICE_MAX_CONNECTIONS=1
+torchrun --nproc-per-node 8 --nnodes 1 pretrain_gpt.py \
+    --tensor-model-parallel-size 4 \
+    --pipeline-model-parallel-size 1 \
+    --num-layers 8 \
+    --hidden-size 1792 \
+    --num-attention-heads 14 \
+    --seq-length 4096 \
+    --max-position-embeddings 4096 \
+    --micro-batch-size 1 \
+    --global-batch-size 16 \
+    --bf16 \
+    --mock-data \
+    --train-iters 10 \
+    --lr 1e-4
