@@ -16,6 +16,9 @@ const Type kBool{TypeKind::boolean};
 }  // namespace
 
 const std::vector<KeyInfo>& key_table() {
+    // Laid out by hand, one key per entry: clang-format would reflow the whole initializer
+    // on any change to one row.
+    // clang-format off
     static const std::vector<KeyInfo> table = {
         {"schema", kInt, Value(1), {}, {"version", "schema_version"}, "Run-configuration schema version; 1."},
 
@@ -25,6 +28,9 @@ const std::vector<KeyInfo>& key_table() {
         {"job.backend", kString, std::nullopt, {"megatron", "fsdp", "deepspeed", "transformers"}, {"engine"},
          "The model backend the framework trains with."},
         {"job.task", kString, Value("causal_lm"), {}, {"task_type"}, "The framework's task type."},
+        // ms-swift's Ray pipeline (issue 21, h21b): Ray places the workers instead of torchrun.
+        {"job.use_ray", kBool, Value(false), {}, {"use_ray"},
+         "The framework places its workers with Ray (ms-swift --use_ray) rather than one torchrun process per device."},
 
         {"hardware.accelerator", kString, std::nullopt, {"npu", "cuda", "cpu"}, {"device", "device_type"},
          "Accelerator family."},
@@ -82,6 +88,12 @@ const std::vector<KeyInfo>& key_table() {
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
         {"train.optimization_level", kInt, std::nullopt, {}, {"optimization-level"},
          "MindSpeed --optimization-level (0, 1 or 2). Left out, a pack default applies where one holds.", {}, 0, 2},
+        // Megatron-SWIFT switches its argument checks read (issue 21, h21b; rules/swift-args).
+        {"train.group_by_length", kBool, Value(false), {}, {}, "Group samples of similar length into batches (ms-swift --group_by_length)."},
+        {"train.mlp_padding_free", kBool, Value(false), {}, {},
+         "Megatron-SWIFT --mlp_padding_free: drop padding tokens before the MLP only."},
+        {"train.megatron_fsdp", kBool, Value(false), {}, {"use_megatron_fsdp", "use_custom_fsdp"},
+         "Megatron-FSDP data parallelism (Megatron-SWIFT --use_megatron_fsdp)."},
         {"train.world_size", kInt, std::nullopt, {}, {"training_world_size", "actor_world_size"},
          "Processes that train (all of them for one job on its devices; fewer when a decoupled rollout engine holds "
          "devices of its own). Left out, a pack default derives it where it can.", {}, 1},
@@ -128,8 +140,6 @@ const std::vector<KeyInfo>& key_table() {
         {"train.distribute_saved_activations", kBool, std::nullopt, {}, {},
          "Distribute recomputed activations over the tensor-parallel group."},
         {"train.moe_grouped_gemm", kBool, std::nullopt, {}, {"grouped_gemm"}, "MoE experts computed as one grouped GEMM."},
-        {"train.megatron_fsdp", kBool, std::nullopt, {}, {"use_megatron_fsdp", "use_custom_fsdp"},
-         "Megatron-LM's own FSDP (--use-megatron-fsdp)."},
         {"train.overlap_moe_expert_parallel_comm", kBool, std::nullopt, {}, {},
          "Overlap MoE expert-parallel all-to-all with computation."},
         {"train.add_bias_linear", kBool, std::nullopt, {}, {"disable_bias_linear"},
@@ -161,7 +171,15 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed --moe-tp-extend-ep: the TP group widens expert parallelism instead of sharding experts."},
         {"parallel.overlap_p2p_comm", kBool, std::nullopt, {}, {},
          "Overlap pipeline point-to-point communication (interleaved schedule)."},
+        // vLLM engine options the rollout rules read (issue 21, h21b).
+        {"rollout.enforce_eager", kBool, Value(false), {}, {"vllm_enforce_eager", "enforce_eager"},
+         "The rollout engine runs eagerly, without (ACL/CUDA) graph capture (vLLM enforce_eager)."},
+        {"rollout.weight_nz_mode", kInt, std::nullopt, {}, {"weight_nz_mode"},
+         "vllm-ascend's additional_config weight_nz_mode (0 off, 1 quantized weights only, 2 BF16/FP16 too); from "
+         "0.20.2rc1 it takes precedence over VLLM_ASCEND_ENABLE_NZ. Left out, the variable decides.",
+         {}, 0, 2},
     };
+    // clang-format on
     return table;
 }
 

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
+#include <cstdlib>
 #include <deque>
 #include <mutex>
 #include <unordered_map>
@@ -77,6 +79,11 @@ Result<Type> check_split(Node& call, const Schema&) { return check_strings(call,
 Result<Type> check_to_int(Node& call, const Schema&) {
     PREFLIGHT_TRY(want(call, 0, TypeKind::string));
     return Type{TypeKind::integer};
+}
+
+Result<Type> check_to_float(Node& call, const Schema&) {
+    PREFLIGHT_TRY(want(call, 0, TypeKind::string));
+    return Type{TypeKind::floating};
 }
 
 Result<Type> check_contains(Node& call, const Schema&) {
@@ -321,6 +328,19 @@ Value eval_release(const Node&, const std::vector<Value>& args, EvalContext&) {
     for (std::int64_t i = 0; i < n; ++i)
         out += (i ? "." : "") + (i < static_cast<std::int64_t>(parts.size()) ? parts[static_cast<std::size_t>(i)] : std::string("0"));
     return Value(out);
+}
+
+// Read as std::stod reads it (the allocator parsers of torch and torch_npu call it): the
+// number at the start of the text after blanks, whatever follows it.
+Value eval_to_float(const Node&, const std::vector<Value>& args, EvalContext&) {
+    if (args[0].is_null()) return Value(Null{});
+    const std::string& s = str_arg(args, 0);
+    const char* begin = s.c_str();
+    char* end = nullptr;
+    errno = 0;
+    double d = std::strtod(begin, &end);
+    if (end == begin || errno == ERANGE) return Value(Null{});
+    return Value(d);
 }
 
 Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
@@ -604,6 +624,14 @@ const std::vector<FunctionDef>& all_functions() {
          .max_args = 1,
          .check = check_to_int,
          .eval = eval_to_int},
+        {.name = "to_float",
+         .signature = "to_float(s: string) -> float",
+         .doc = "The number at the start of a string, as C's strtod reads it (so do torch's allocator parsers); null "
+                "when it starts with none.",
+         .min_args = 1,
+         .max_args = 1,
+         .check = check_to_float,
+         .eval = eval_to_float},
         {.name = "unknown_items",
          .signature = "unknown_items(items: list<string>, known: list<string>) -> list<string>",
          .doc = "The items not in `known`, in order.",

@@ -23,6 +23,9 @@ std::optional<KvList> KvList::parse(std::string_view text, std::string* error) {
         if (c != ',' || depth > 0) continue;
         std::string_view entry = trim_blanks(text.substr(start, i - start));
         start = i + 1;
+        // The allocators consume a ',' after an entry only when more text follows, so one
+        // trailing comma is accepted; a leading or doubled one is not.
+        if (entry.empty() && i == text.size() && !list.entries_.empty()) break;
         std::size_t colon = entry.find(':');
         if (colon == std::string_view::npos || trim_blanks(entry.substr(0, colon)).empty()) {
             if (error) *error = entry.empty() ? "an empty entry" : "entry '" + std::string(entry) + "' is not key:value";

@@ -17,8 +17,9 @@ struct KvEntry {
 
 class KvList {
 public:
-    // Empty text is an empty list. A malformed entry (no ':' or an empty key) makes
-    // parse fail and names the entry in `error`.
+    // Empty text is an empty list; one trailing comma after the last entry is allowed.
+    // A malformed entry (no ':', an empty key, a leading or doubled comma) makes parse
+    // fail and names the entry in `error`.
     static std::optional<KvList> parse(std::string_view text, std::string* error = nullptr);
 
     std::optional<std::string> get(std::string_view key) const;  // the last occurrence wins

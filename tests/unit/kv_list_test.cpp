@@ -32,4 +32,16 @@ TEST(KvList, MalformedEntriesAreRefused) {
     EXPECT_NE(error.find("expandable_segments"), std::string::npos);
     EXPECT_FALSE(KvList::parse("a:1,,b:2", &error));
     EXPECT_FALSE(KvList::parse(":1", &error));
+    EXPECT_FALSE(KvList::parse(",expandable_segments:True", &error));
+    EXPECT_FALSE(KvList::parse(",", &error));
+    EXPECT_FALSE(KvList::parse("a:1,,", &error));
+}
+
+// torch_npu and torch consume the comma after an entry only if more tokens follow
+// (Ascend/pytorch@v26.1.0-pytorch2.10.0:torch_npu/csrc/core/npu/NPUAllocatorConfig.cpp:415).
+TEST(KvList, OneTrailingCommaIsAccepted) {
+    auto l = KvList::parse("expandable_segments:True, ");
+    ASSERT_TRUE(l);
+    EXPECT_EQ(l->entries().size(), 1u);
+    EXPECT_EQ(l->str(), "expandable_segments:True");
 }

@@ -161,6 +161,15 @@ TEST(LaunchConfig, MultiValueFlags) {
     EXPECT_EQ(notes(l), "");
 }
 
+// Megatron-SWIFT replaces sequence_parallel_size with the context-parallel size
+// (modelscope/ms-swift@v4.5.2:swift/megatron/arguments/megatron_base_args.py:35): read, never Ulysses.
+TEST(LaunchConfig, MegatronSwiftSequenceParallelSizeIsNotUlysses) {
+    auto l = read(command({"megatron", "sft", "--sequence_parallel_size", "2", "--use_ray", "true"}));
+    EXPECT_FALSE(l.config.values.count("parallel.ulysses"));
+    EXPECT_EQ(value(l, "job.use_ray"), Value(true));
+    EXPECT_EQ(notes(l), "");
+}
+
 TEST(LaunchConfig, AliasesAndValueMaps) {
     auto v3 = read(command({"megatron", "sft", "--train_type", "lora"}));
     EXPECT_EQ(value(v3, "train.lora"), Value(true));
