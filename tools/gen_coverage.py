@@ -27,7 +27,7 @@ DECIDES = {
 }
 # owner/repo@ref:path:line or :first-last. The ref may hold dots, slashes-free text.
 AT_RE = re.compile(r"^(?P<repo>[A-Za-z0-9][A-Za-z0-9._-]*/[A-Za-z0-9][A-Za-z0-9._-]*)@(?P<ref>[^:\s@]+):"
-                   r"(?P<path>[^:\s]+):(?P<line>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
+                   r"(?P<path>[^:\n]+):(?P<line>[1-9][0-9]*)(?:-(?P<last>[1-9][0-9]*))?$")
 SOURCE_KEYS = {"repo", "read", "where"}
 CHECK_KEYS = {"at", "checks", "decides", "rule", "reason"}
 
