@@ -37,7 +37,7 @@ id = "hostile-message"
 severity = "error"
 summary = "a hostile message"
 references = ["none"]
-message = "raw \u001b[5mESC\u001b[0m and CR\r and LF\n::warning::forged, arch {model.arch}"
+message = "raw \u001b[5mESC\u001b[0m and CR\r and LF\n::warning::forged, job {job.name}"
 when = "parallel.tp > 1"
 '''
 
@@ -70,7 +70,7 @@ with tempfile.TemporaryDirectory() as tmp:
     (tmp / "packs/hostile").mkdir(parents=True)
     (tmp / "packs/hostile/pack.toml").write_text(PACK)
     example = (src / "share/examples/qwen3_5-27b-megatron-npu.toml").read_text()
-    example = example.replace('arch = "qwen3_5"', "arch = " + toml_string("qwen3_5" + HOSTILE))
+    example = example.replace('name = "qwen3.5-27b-sft"', "name = " + toml_string("sft" + HOSTILE))
     example = example.replace("[parallel]", f"{toml_string('unknown' + HOSTILE)} = 1\n\n[parallel]")
     (tmp / NAME).write_text(example)
     (tmp / "models").symlink_to(src / "share/examples/models")

@@ -6,6 +6,8 @@
 
 #include <chrono>
 
+#include <fmt/format.h>
+
 #include "facts/live_probe.hpp"
 #include "plugin/collect.hpp"
 #include "plugin/discovery.hpp"

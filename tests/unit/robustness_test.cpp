@@ -72,7 +72,9 @@ TEST(Robustness, VersionParsersTakeAnyText) {
             ASSERT_TRUE(again) << s;
             for (auto m : {version::Membership::candidate, version::Membership::installed}) {
                 EXPECT_EQ(set->contains(*probe, m), again->contains(*probe, m)) << s;
-                if (v) EXPECT_EQ(set->contains(*v, m), again->contains(*v, m)) << s;
+                if (v) {
+                    EXPECT_EQ(set->contains(*v, m), again->contains(*v, m)) << s;
+                }
             }
         }
         auto c = version::Cann::parse(s);
@@ -118,7 +120,9 @@ TEST(Robustness, RuleLanguageTakesAnyText) {
             EXPECT_FALSE(e.error().message.empty()) << s;
         }
         auto t = lang::MessageTemplate::compile(s, world);
-        if (t) EXPECT_EQ(t->render(world), t->render(world)) << s;
+        if (t) {
+            EXPECT_EQ(t->render(world), t->render(world)) << s;
+        }
     }
     EXPECT_GT(compiled, 50);
     EXPECT_GT(refused, 500);
@@ -138,11 +142,16 @@ TEST(Robustness, ConfigPackAndKvReadersTakeAnyText) {
         auto config = config::load_run_config(job_path, [](const std::string&) { return version::Scheme::pep440; });
         jobs += config.has_value();
         // A refusal is an error value that says where, never an empty message.
-        if (!config) EXPECT_FALSE(config.error().message.empty());
+        if (!config) {
+            EXPECT_FALSE(config.error().message.empty());
+        }
         auto pack_path = dir.write("pack.toml", mutate(pack, rng, alphabet));
         auto read = rules::read_pack(pack_path);
-        if (read) packs += rules::compile_packs({*read}).has_value();
-        else EXPECT_FALSE(read.error().message.empty());
+        if (read) {
+            packs += rules::compile_packs({*read}).has_value();
+        } else {
+            EXPECT_FALSE(read.error().message.empty());
+        }
         refused += !config + !read;
         std::string conf = random_text(rng, "expandable_segments:True,[]0123 ", 50);
         if (auto kv = util::KvList::parse(conf)) {
