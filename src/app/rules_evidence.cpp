@@ -68,7 +68,7 @@ int write_quotes(const rules::VerifyReport& report, const OutputOptions& output)
     std::size_t written = 0;
     for (const auto& [file, edits] : by_file) {
         auto text = util::read_file(file);
-        if (!text) return report_input_error(fail("cannot read the pack file to add quotes", Location{file, 0, 0, "", ""}), output);
+        if (!text) return report_input_error(fail("cannot read the pack file to add quotes", Location{file, 0, 0, "", ""}).value(), output);
         auto edited = output::add_quotes(*text, file, edits);
         if (!edited) return report_input_error(edited.error(), output);
         if (auto w = util::write_output(file, *edited); !w) return report_input_error(Error(w.error()), output);

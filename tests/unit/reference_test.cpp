@@ -141,7 +141,7 @@ TEST(PackReader, ReadsQuotedAndPlainReferences) {
     EXPECT_EQ(refs[1].quote, "x = 1");
     EXPECT_TRUE(refs[1].inline_table);
     EXPECT_EQ(refs[1].where.line, 12);
-    EXPECT_EQ(refs[1].where.column, 45);
+    EXPECT_EQ(refs[1].where.column, 51);
 }
 
 TEST(PackReader, ReferenceErrorsNameTheirPlace) {
@@ -151,8 +151,8 @@ TEST(PackReader, ReferenceErrorsNameTheirPlace) {
         int column;
     };
     for (const auto& c : {Case{"[\"PR 12\"]", "neither owner/repo@tag:path:line nor an http(s) URL", 15},
-                          Case{"[{ at = \"a/b@v1:x.py:2\", quote = \"\" }]", "a quote must not be empty", 48},
-                          Case{"[{ at = \"https://x.invalid/1\", quote = \"q\" }]", "only a code reference", 23},
+                          Case{"[{ at = \"a/b@v1:x.py:2\", quote = \"\" }]", "a quote must not be empty", 47},
+                          Case{"[{ at = \"https://x.invalid/1\", quote = \"q\" }]", "only a code reference", 22},
                           Case{"[{ at = \"a/b@v1:x.py:2\" }]", "a reference table is", 15},
                           Case{"[{ at = \"a/b@v1:x.py:2\", quote = \"q\", why = \"w\" }]", "'at' and 'quote' only", 58},
                           Case{"[12]", "each reference is a string or", 15}}) {
