@@ -61,7 +61,8 @@ std::vector<fs::path> case_dirs(const std::string& pack_dir) {
     if (pack_dir.starts_with(util::kEmbeddedPrefix)) {
         std::string prefix = pack_dir + "/tests/";
         for (const auto& f : util::embedded_files())
-            if (f.path.starts_with(prefix) && f.path.ends_with("/expect.toml")) cases.push_back(fs::path(std::string(f.path)).parent_path());
+            if (f.path.starts_with(prefix) && f.path.ends_with("/expect.toml"))
+                cases.push_back(fs::path(std::string(f.path)).parent_path());
     } else {
         std::error_code ec;
         for (const auto& entry : fs::directory_iterator(fs::path(pack_dir) / "tests", ec))
