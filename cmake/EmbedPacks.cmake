@@ -1,7 +1,9 @@
-# Writes a C++ source holding the bundled packs (pack.toml and explain pages) as raw
-# string literals: util/embedded_files.hpp. Run at build time:
+# Writes a C++ source holding the bundled packs (pack.toml, explain pages and the test
+# cases `rules test` runs) as raw string literals: util/embedded_files.hpp. Run at
+# build time:
 #   cmake -DRULES_DIR=… -DOUTPUT=… -P EmbedPacks.cmake
-file(GLOB_RECURSE files RELATIVE ${RULES_DIR} ${RULES_DIR}/*/pack.toml ${RULES_DIR}/*/explain/*.md)
+file(GLOB_RECURSE files RELATIVE ${RULES_DIR} ${RULES_DIR}/*/pack.toml ${RULES_DIR}/*/explain/*.md
+     ${RULES_DIR}/*/tests/*/job.toml ${RULES_DIR}/*/tests/*/expect.toml)
 list(SORT files)
 set(out "// Generated from rules/ by cmake/EmbedPacks.cmake; do not edit.\n")
 string(APPEND out "#include <algorithm>\n\n#include \"util/embedded_files.hpp\"\n\nnamespace preflight::util {\nnamespace {\n\n")

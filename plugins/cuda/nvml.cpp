@@ -29,6 +29,13 @@ struct Library {
 }  // namespace
 
 std::optional<NvmlReading> read_nvml(const std::string& library) {
+#ifdef PREFLIGHT_PLUGIN_STATIC_EXE
+    // Built into the fully static executable: the driver's libnvidia-ml.so.1 needs the
+    // node's libc.so.6, which a static executable cannot share with it, so the plugin
+    // reads nvidia-smi instead (docs/install.md).
+    (void)library;
+    return std::nullopt;
+#endif
     Library lib{dlopen(library.c_str(), RTLD_NOW | RTLD_LOCAL)};
     if (!lib.handle) return std::nullopt;
     auto init = symbol<nvmlReturn_t (*)()>(lib.handle, "nvmlInit_v2");

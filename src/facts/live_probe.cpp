@@ -119,6 +119,20 @@ void read_environment(plugin::Host& host, NodeFacts& node) {
     }
 }
 
+// pip installs preflight (its wheel) into an environment's bin/: run from there, the
+// probe reads that environment's interpreter, not the first python3 on PATH, unless
+// --python names another one.
+std::string interpreter(const std::string& python) {
+    if (python != "python3") return python;
+    std::error_code ec;
+    fs::path bin = fs::read_symlink("/proc/self/exe", ec).parent_path();
+    if (ec || bin.empty()) return python;
+    bool environment = fs::exists(bin.parent_path() / "pyvenv.cfg", ec) || fs::is_directory(bin.parent_path() / "conda-meta", ec);
+    for (const char* name : {"python3", "python"})
+        if (environment && fs::exists(bin / name, ec)) return (bin / name).string();
+    return python;
+}
+
 // The directories Python imports from, in sys.path order (PYTHONPATH first, then the
 // interpreter's site directories), so that the first copy of a package found is the
 // one Python would import. Records the interpreter's own version as package "python".
@@ -130,14 +144,15 @@ std::vector<std::string> import_path(const ProbeOptions& options, plugin::Host& 
             if (!d.empty()) dirs.push_back(d);
     }
     std::string python_version;
+    std::string python = interpreter(options.python);
     if (options.site_packages.empty()) {
-        for (const auto& d : site_directories(options.python, &python_version, host)) dirs.push_back(d);
+        for (const auto& d : site_directories(python, &python_version, host)) dirs.push_back(d);
     } else {
         dirs.insert(dirs.end(), options.site_packages.begin(), options.site_packages.end());
     }
     if (!python_version.empty())
         if (auto v = version::Version::parse(version::Scheme::pep440, python_version))
-            node.packages["python"] = Fact{Value(*v), probed_at(options.python)};
+            node.packages["python"] = Fact{Value(*v), probed_at(python)};
     return dirs;
 }
 

@@ -227,7 +227,12 @@ Result<ScanResult> scan_path(const std::string& path, const ScanOptions& options
         if (ec) return fail("cannot read: " + ec.message(), Location{path});
         auto a = std::unique_ptr<archive, decltype(&archive_read_free)>(archive_read_new(), archive_read_free);
         archive_read_support_filter_all(a.get());
-        archive_read_support_format_all(a.get());
+        // Only the formats scan reads (wheels and zips, tarballs, .debs): named one by one,
+        // so a static link leaves out libarchive's other readers, xar's libxml2 and ICU
+        // with them (docs/install.md).
+        archive_read_support_format_zip(a.get());
+        archive_read_support_format_tar(a.get());
+        archive_read_support_format_ar(a.get());
         if (archive_read_open_filename(a.get(), path.c_str(), 256 * 1024) != ARCHIVE_OK)
             return fail(std::string("not an archive preflight can read: ") + archive_error_text(a.get()), Location{path});
         state.archive_size = size;

@@ -12,6 +12,7 @@
 #include "facts/fact_set.hpp"
 #include "rules/check_job.hpp"
 #include "rules/engine.hpp"
+#include "util/embedded_files.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
 
@@ -53,6 +54,24 @@ void compare_sets(const std::string& what, const std::set<std::string>& expected
         if (!expected.count(a)) out.diff.push_back(fmt::format("+ {} {}", what, a));
 }
 
+// A pack's test cases, one directory each under tests/, sorted. An embedded pack's
+// (embedded:PACK) were compiled in with it: cmake/EmbedPacks.cmake.
+std::vector<fs::path> case_dirs(const std::string& pack_dir) {
+    std::vector<fs::path> cases;
+    if (pack_dir.starts_with(util::kEmbeddedPrefix)) {
+        std::string prefix = pack_dir + "/tests/";
+        for (const auto& f : util::embedded_files())
+            if (f.path.starts_with(prefix) && f.path.ends_with("/expect.toml"))
+                cases.push_back(fs::path(std::string(f.path)).parent_path());
+    } else {
+        std::error_code ec;
+        for (const auto& entry : fs::directory_iterator(fs::path(pack_dir) / "tests", ec))
+            if (entry.is_directory()) cases.push_back(entry.path());
+    }
+    std::sort(cases.begin(), cases.end());
+    return cases;
+}
+
 }  // namespace
 
 std::size_t TestReport::failed() const {
@@ -67,14 +86,7 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
         std::set<std::string> pack_rules, fired_somewhere, quiet_somewhere;
         for (const auto& r : rules.rules)
             if (r.pack == pack.name) pack_rules.insert(r.id);
-        fs::path tests = fs::path(pack.dir) / "tests";
-        std::vector<fs::path> cases;
-        std::error_code ec;
-        if (fs::is_directory(tests, ec))
-            for (const auto& entry : fs::directory_iterator(tests, ec))
-                if (entry.is_directory()) cases.push_back(entry.path());
-        std::sort(cases.begin(), cases.end());
-        for (const auto& dir : cases) {
+        for (const auto& dir : case_dirs(pack.dir)) {
             CaseResult result;
             result.pack = pack.name;
             result.name = dir.filename().string();

@@ -1,22 +1,13 @@
 #!/usr/bin/env bash
-# The static build (PREFLIGHT_STATIC): the binary needs no shared library but the C
-# library's own (readelf -d), and copied alone into an empty directory it checks a
+# The static build (PREFLIGHT_STATIC): the binary is fully static and small
+# (static_executable.sh), and copied alone into an empty directory it checks a
 # bundled example with its embedded packs; packs on the lookup path shadow them; and
 # it carries the vendor plugins built in (builtin_plugins.sh).
 # Usage: static_binary.sh PREFLIGHT SOURCE_DIR
 set -uo pipefail
 bin=$1 src=$2
 fail() { echo "FAIL: $*"; exit 1; }
-command -v readelf >/dev/null || { echo "skipped: readelf is not installed"; exit 77; }
-
-needed=$(readelf -d "$bin" | awk '/\(NEEDED\)/ {gsub(/[][]/, "", $NF); print $NF}')
-for lib in $needed; do
-  case $lib in
-    libc.so.6 | libm.so.6 | ld-linux-x86-64.so.2) ;;  # the C library, in glibc's parts
-    *) fail "the static binary needs $lib" ;;
-  esac
-done
-echo "needed: $(echo $needed)"
+bash "$src/tests/ship/static_executable.sh" "$bin" x86-64 || exit $?
 
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -35,4 +26,10 @@ listing=$(env -i PATH=/usr/bin:/bin PREFLIGHT_RULES_PATH="$src/rules" ./prefligh
 grep -q "embedded:" <<<"$listing" && fail "an embedded pack is listed although the lookup path has every pack: $listing"
 grep -qF "$src/rules/qwen35-gdn-megatron/pack.toml" <<<"$listing" || fail "the lookup path's packs were not used"
 echo "the copied binary checks with its embedded packs; the lookup path shadows them"
+# The embedded packs carry their test cases: `rules test` runs every one of them.
+tests_out=$(env -i PATH=/usr/bin:/bin ./preflight rules test 2>&1) || fail "rules test on the embedded packs exited $?: $(grep -v '^PASS' <<<"$tests_out" | head -40)"
+cases=$(find "$src/rules" -path '*/tests/*/expect.toml' | wc -l)
+ran=$(grep -c '^PASS ' <<<"$tests_out")
+[ "$ran" -eq "$cases" ] || fail "rules test ran $ran embedded cases, the source tree has $cases"
+echo "rules test on the copied binary: $(tail -1 <<<"$tests_out")"
 bash "$src/tests/ship/builtin_plugins.sh" "$bin" "$src"
