@@ -17,8 +17,8 @@
 #include <fmt/ranges.h>
 
 #include "app/evaluate.hpp"
-#include "config/merge_under.hpp"
 #include "app/launch_input.hpp"
+#include "config/merge_under.hpp"
 #include "core/exit_code.hpp"
 #include "launch/launch_patch.hpp"
 #include "launch/shell_script.hpp"
@@ -90,8 +90,8 @@ int run(const ExecArgs& args) {
     if (!rules) return report_input_error(rules.error(), args.output);
     std::string script = script_of(args.argv);
     bool recognised = true;
-    Result<LaunchInput> input = script.empty() ? read_launch_argv(args.argv, *rules, args.with)
-                                               : read_launch_script(script, *rules, args.with, false);
+    Result<LaunchInput> input =
+        script.empty() ? read_launch_argv(args.argv, *rules, args.with) : read_launch_script(script, *rules, args.with, false);
     if (!input && script.empty()) {
         // No launcher knows it: still checked for what applies to any launch, and started.
         auto set = launch::compile_launchers(*rules);
@@ -134,8 +134,8 @@ int run(const ExecArgs& args) {
         }
         blocked = blocked || !c.result.unsettled.empty();
         output::ReportInput in{"", &c.result, blocked ? "fail" : "pass", !args.verbose};
-        report.push_back({in, c.launch->label, c.launch->command.where,
-                          c.launch->launch.launcher ? c.launch->launch.launcher->name : "any"});
+        report.push_back(
+            {in, c.launch->label, c.launch->command.where, c.launch->launch.launcher ? c.launch->launch.launcher->name : "any"});
     }
     if (blocked || args.verbose) std::cerr << output::text_launch_report(report, args.output.stderr_style());
     if (blocked) {
@@ -166,18 +166,19 @@ int run(const ExecArgs& args) {
                 }
                 applied.push_back(output::shell_line(e.words));
                 if (!args.output.quiet)
-                    std::cerr << output::printable(fmt::format("preflight: {} ({})", output::shell_line(e.words), e.key))
-                              << "\n";
+                    std::cerr << output::printable(fmt::format("preflight: {} ({})", output::shell_line(e.words), e.key)) << "\n";
             }
             for (const auto& key : plan.unspellable)
                 skipped.push_back(fmt::format("{} (no {} flag gives it)", key, c.launch->launch.launcher->name));
         }
     }
     // One line says what the check found and did, whatever -q says about the rest.
-    std::string what = script.empty() ? (recognised ? input->launches.front().label : args.argv.front() + " (no launcher recognises it: checked for what applies to any launch)")
-                                      : fmt::format("{} ({} launch{})", script, checked.size(), checked.size() == 1 ? "" : "es");
-    std::cerr << output::printable(fmt::format("preflight: exec {}: {} error{}, {} warning{}; fixes applied: {}; skipped: {}", what,
-                                               errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
+    std::string what =
+        script.empty() ? (recognised ? input->launches.front().label
+                                     : args.argv.front() + " (no launcher recognises it: checked for what applies to any launch)")
+                       : fmt::format("{} ({} launch{})", script, checked.size(), checked.size() == 1 ? "" : "es");
+    std::cerr << output::printable(fmt::format("preflight: exec {}: {} error{}, {} warning{}; fixes applied: {}; skipped: {}",
+                                               what, errors, errors == 1 ? "" : "s", warnings, warnings == 1 ? "" : "s",
                                                applied.empty() ? "none" : fmt::format("{}", fmt::join(applied, ", ")),
                                                skipped.empty() ? "none" : fmt::format("{}", fmt::join(skipped, ", "))))
               << "\n";

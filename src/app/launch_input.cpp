@@ -161,8 +161,8 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
             if (c.argv.size() > 3) words += " …";
             considered.push_back(fmt::format("line {}: {}", c.where.line, words));
         }
-        return fail(fmt::format("no launch in {}: none of its {} commands is one the loaded launchers recognise ({}){}{}",
-                                path, script.commands.size(), fmt::join(recognisable(launchers), ", "),
+        return fail(fmt::format("no launch in {}: none of its {} commands is one the loaded launchers recognise ({}){}{}", path,
+                                script.commands.size(), fmt::join(recognisable(launchers), ", "),
                                 considered.empty() ? "" : "; commands considered: ", fmt::join(considered, "; ")),
                     Location{path});
     }

@@ -73,7 +73,8 @@ std::string accepted_type(const Launcher& launcher, const std::string& written) 
     return found.empty() ? "" : found.front()->type;
 }
 
-std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& written, const std::map<std::string, Fact>* packages) {
+std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& written,
+                                      const std::map<std::string, Fact>* packages) {
     if (l.sources.empty()) return std::nullopt;
     std::map<std::string, LineState> states;
     bool complete = true;
@@ -98,15 +99,14 @@ std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& writ
     std::string installed;
     for (const auto& [package, s] : states)
         if (s.kind == LineState::Kind::in_table)
-            installed += fmt::format("{}{} {} ({}@{})", installed.empty() ? "" : ", ", package, s.version, s.source->repo,
-                                     s.source->tag);
+            installed +=
+                fmt::format("{}{} {} ({}@{})", installed.empty() ? "" : ", ", package, s.version, s.source->repo, s.source->tag);
     if (!found.empty()) {
         // Defined at other release lines than the installed ones.
         const AcceptedFlag& a = *found.front();
         return FlagFinding{decided ? Severity::error : Severity::warning,
                            fmt::format("{} is not a flag of {} at {}: {} {} accepts it", written, l.name,
-                                       installed.empty() ? "the installed versions" : installed, a.package,
-                                       lines_text(a.lines))};
+                                       installed.empty() ? "the installed versions" : installed, a.package, lines_text(a.lines))};
     }
     if (!complete) return std::nullopt;  // the list is not every flag: it may be one
     // Did-you-mean only from what the launcher accepts here.
@@ -123,12 +123,12 @@ std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& writ
     for (const auto& f : l.flags) offer(f.flag);
     std::string hint;
     if (auto best = util::closest(l.normalized(written), normalized))
-        hint = fmt::format("; did you mean {}?",
-                           spellings[static_cast<std::size_t>(std::find(normalized.begin(), normalized.end(), *best) -
-                                                              normalized.begin())]);
+        hint = fmt::format(
+            "; did you mean {}?",
+            spellings[static_cast<std::size_t>(std::find(normalized.begin(), normalized.end(), *best) - normalized.begin())]);
     if (decided)
-        return FlagFinding{Severity::error, fmt::format("{} is not a flag of {} at {}: its parser stops on it{}", written,
-                                                        l.name, installed.empty() ? "the installed versions" : installed, hint)};
+        return FlagFinding{Severity::error, fmt::format("{} is not a flag of {} at {}: its parser stops on it{}", written, l.name,
+                                                        installed.empty() ? "the installed versions" : installed, hint)};
     std::vector<std::string> read;
     for (const auto& [package, s] : states) {
         std::vector<std::string> lines;

@@ -421,10 +421,13 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
             // The runner's flags come first; the first word none of them takes is the script.
             const Launcher* runner = launchers.find(how.runner.empty() ? l.name : how.runner);
             std::size_t j = i;
-            // `ray job submit [its flags] -- python3 train.py …`: the runner's words end at
-            // `--`, and the command after it runs the script with a Python interpreter.
-            auto dashes = std::find_if(argv.begin() + static_cast<std::ptrdiff_t>(i), argv.end(),
-                                       [](const Word& w) { return w.text && *w.text == "--"; });
+            // `ray job submit [its flags] -- python3 train.py …`: the words of a runner whose
+            // flags no table knows end at `--`, and the command after it runs the script
+            // with a Python interpreter.
+            bool opaque = runner->flags.empty() && runner->accepted.empty();
+            auto dashes = !opaque ? argv.end()
+                                  : std::find_if(argv.begin() + static_cast<std::ptrdiff_t>(i), argv.end(),
+                                                 [](const Word& w) { return w.text && *w.text == "--"; });
             if (dashes != argv.end()) {
                 j = static_cast<std::size_t>(dashes - argv.begin()) + 1;
                 if (j < argv.size() && argv[j].text && program_word_matches("python", *argv[j].text)) ++j;

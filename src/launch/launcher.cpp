@@ -228,8 +228,9 @@ Result<void> add_accepted_rows(const rules::Table* sources, const rules::Table* 
             RowReader r("launcher_flag_sources", row);
             Launcher* launcher = find_mutable(set, PREFLIGHT_TRY(r.text("launcher")));
             if (!launcher) continue;
-            FlagSource s{PREFLIGHT_TRY(r.text("package")), PREFLIGHT_TRY(r.text("line")), PREFLIGHT_TRY(r.text("repo")),
-                         PREFLIGHT_TRY(r.text("tag")), PREFLIGHT_TRY(r.flag("complete")), PREFLIGHT_TRY(r.flag("refuses_unknown"))};
+            FlagSource s{PREFLIGHT_TRY(r.text("package")),  PREFLIGHT_TRY(r.text("line")),
+                         PREFLIGHT_TRY(r.text("repo")),     PREFLIGHT_TRY(r.text("tag")),
+                         PREFLIGHT_TRY(r.flag("complete")), PREFLIGHT_TRY(r.flag("refuses_unknown"))};
             launcher->sources.push_back(std::move(s));
         }
     if (accepts)
@@ -242,7 +243,8 @@ Result<void> add_accepted_rows(const rules::Table* sources, const rules::Table* 
             for (const auto& entry : lines_of(PREFLIGHT_TRY(r.text("flags")))) {
                 auto words = split_words(entry);
                 if (words.size() < 2 || words[0].front() != '-')
-                    return fail(fmt::format("table 'launcher_accepts': '{}' is not FLAG TYPE [ALIAS ...]", entry), r.where("flags"));
+                    return fail(fmt::format("table 'launcher_accepts': '{}' is not FLAG TYPE [ALIAS ...]", entry),
+                                r.where("flags"));
                 AcceptedFlag a{words[0], package, words[1], {words.begin() + 2, words.end()}, lines};
                 launcher->accepted.push_back(std::move(a));
             }

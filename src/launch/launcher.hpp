@@ -85,8 +85,8 @@ struct Launcher {
     std::vector<Recognition> recognised_by;
     std::vector<FlagSpec> flags;  // in table order (the order `args` writes them)
     std::vector<EnvSpec> env;     // its own rows, then the rows for every launcher
-    std::vector<FlagSource> sources;     // empty: no full list of its flags is known
-    std::vector<AcceptedFlag> accepted;  // every flag of every line of `sources`
+    std::vector<FlagSource> sources;                                           // empty: no full list of its flags is known
+    std::vector<AcceptedFlag> accepted;                                        // every flag of every line of `sources`
     std::unordered_map<std::string, std::vector<std::size_t>> accepted_index;  // normalized spelling → `accepted`
 
     // The flag a written name (no `=value`) stands for, by this launcher's spelling rule.

@@ -38,8 +38,8 @@ struct Effects {
 // One arm of an `if`, `case` or loop: the commands it runs, and what it is.
 struct Arm {
     std::shared_ptr<List> body;
-    std::string what;                       // "the then-branch of the if"
-    std::vector<const Token*> patterns;     // case: the arm's patterns
+    std::string what;                    // "the then-branch of the if"
+    std::vector<const Token*> patterns;  // case: the arm's patterns
 };
 
 struct Element {
@@ -48,13 +48,13 @@ struct Element {
     enum class Kind { simple, group, subshell, skipped, function_def, test, branches, loop };
     Kind kind = Kind::simple;
     Simple simple;
-    std::shared_ptr<List> body;  // group, subshell, function_def (nullptr: not parsed)
+    std::shared_ptr<List> body;                     // group, subshell, function_def (nullptr: not parsed)
     std::vector<std::shared_ptr<List>> conditions;  // if/elif/while lists, run before the arms
     std::vector<Arm> arms;                          // branches, loop (one arm)
     bool exhaustive = false;                        // an arm always runs (if … else)
     const Token* subject = nullptr;                 // case WORD
     std::string loop_var;
-    std::string what;            // skipped: "if block" …; function_def: the name
+    std::string what;  // skipped: "if block" …; function_def: the name
     std::size_t offset = 0;
     std::size_t end_offset = 0;
     Effects effects;  // skipped, function_def

@@ -30,7 +30,7 @@ using shell::Simple;
 // --- the interpreter ------------------------------------------------------------
 
 struct Var {
-    std::optional<std::string> value;  // nullopt: unknown; an array's: its first element
+    std::optional<std::string> value;               // nullopt: unknown; an array's: its first element
     std::optional<std::vector<std::string>> array;  // an indexed array's elements (value known)
     std::string because;
     Location where;
@@ -39,8 +39,7 @@ struct Var {
     bool from_calling_env = false;
 
     bool same_as(const Var& o) const {
-        return value == o.value && array == o.array && exported == o.exported && set == o.set &&
-               (value || because == o.because);
+        return value == o.value && array == o.array && exported == o.exported && set == o.set && (value || because == o.because);
     }
 };
 
@@ -391,8 +390,7 @@ private:
                 auto pattern = expand_value(src, p->parts, sh, because);
                 if (!pattern) return std::nullopt;
                 bool quoted = std::all_of(p->parts.begin(), p->parts.end(), [](const Part& x) { return x.quoted; });
-                bool match = quoted || !p->has_glob ? *pattern == *subject
-                                                    : fnmatch(pattern->c_str(), subject->c_str(), 0) == 0;
+                bool match = quoted || !p->has_glob ? *pattern == *subject : fnmatch(pattern->c_str(), subject->c_str(), 0) == 0;
                 if (match) return std::optional<std::size_t>(a);
             }
         return std::optional<std::optional<std::size_t>>(std::optional<std::size_t>{});
@@ -437,7 +435,8 @@ private:
         std::string because = "changed in the " + e.what + " on line " + std::to_string(line);
         Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
         for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, copy));
-        if (!e.loop_var.empty()) make_unknown(copy.vars[e.loop_var], "the variable of the " + e.what + " on line " + std::to_string(line));
+        if (!e.loop_var.empty())
+            make_unknown(copy.vars[e.loop_var], "the variable of the " + e.what + " on line " + std::to_string(line));
         context_.push_back("in the " + e.what + " on line " + std::to_string(line));
         auto ran = run_list(src, *e.arms.front().body, copy);
         context_.pop_back();
