@@ -479,6 +479,7 @@ private:
         std::string value;
         std::string because;
         std::vector<std::string> elements;  // an array's; a set scalar is an array of one
+        bool platform = false;              // unknown: a scheduler or platform sets it at run time
     };
 
     Lookup lookup(const Shell& sh, const std::string& name) const {
@@ -511,7 +512,10 @@ private:
             return unknown("$" + name + " (set by bash at run time)");
         if (it == sh.vars.end()) {
             if (!sh.anything_may_be_set.empty()) return unknown("$" + name + ": " + sh.anything_may_be_set);
-            if (set_by_platform(name)) return unknown("$" + name + " (set by the scheduler or platform at run time)");
+            if (set_by_platform(name)) {
+                r.platform = true;
+                return unknown("$" + name + " (set by the scheduler or platform at run time)");
+            }
             return r;
         }
         if (!it->second.set) return r;
@@ -619,6 +623,7 @@ private:
             return true;
         }
         if (!value.known) {
+            if (value.platform) note(src, p.offset, "not known here: " + value.because);
             because = value.because;
             return false;
         }
@@ -707,10 +712,18 @@ private:
             }
             if (only_at && !other) return r;
         }
-        if (t.parts.size() == 1 && t.parts[0].kind == Part::Kind::param && t.parts[0].index == "@" &&
-            t.parts[0].op == Part::Op::none) {
-            auto v = lookup(sh, t.parts[0].text);
-            if (v.known && v.elements.empty()) return r;
+        {
+            // "${a[@]}" of an empty array alone is no word either
+            const Part* array = nullptr;
+            bool other = false;
+            for (const auto& p : t.parts) {
+                if (p.kind == Part::Kind::param && p.index == "@" && p.op == Part::Op::none && !array) array = &p;
+                else if (!(p.kind == Part::Kind::literal && p.text.empty())) other = true;
+            }
+            if (array && !other) {
+                auto v = lookup(sh, array->text);
+                if (v.known && v.elements.empty()) return r;
+            }
         }
         FieldBuilder out(sep, true);
         if (!expand_parts(src, t.parts, sh, out, r.because, ifs_known)) {
