@@ -119,16 +119,23 @@ int run(const ExecArgs& args) {
     }
     Severity threshold = args.fail_on == "warning" ? Severity::warning : Severity::error;
     // Findings the safe fixes resolve do not stop the start: the fixes are applied below.
-    // In a script only environment fixes can be applied (its words are bash's to expand).
-    auto blocks = [&](const rules::Finding& f) {
-        return f.severity >= threshold && (!f.fixable || args.no_apply || !script.empty());
+    // A script's fixes apply through the environment only when they are all variables the
+    // script does not set itself (its words and its own assignments are bash's).
+    auto applicable = [&](const Checked& c) {
+        if (script.empty()) return true;
+        if (!c.launch->launch.launcher) return false;
+        auto plan = launch::plan_patch(c.launch->command, c.launch->launch, c.result.patch);
+        return plan.argv.empty() && plan.unspellable.empty() &&
+               std::all_of(plan.env.begin(), plan.env.end(),
+                           [](const launch::EnvEdit& e) { return !e.existing || e.existing->from_calling_env; });
     };
     bool blocked = false;
     std::size_t warnings = 0, errors = 0;
     std::vector<output::LaunchReportInput> report;
     for (const auto& c : checked) {
+        bool fixes_apply = !args.no_apply && applicable(c);
         for (const auto& f : c.result.findings) {
-            blocked = blocked || blocks(f);
+            blocked = blocked || (f.severity >= threshold && (!f.fixable || !fixes_apply));
             warnings += f.severity == Severity::warning ? 1 : 0;
             errors += f.severity == Severity::error ? 1 : 0;
         }

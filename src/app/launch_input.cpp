@@ -134,8 +134,7 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
     launch::ReadOptions options;
     options.calling_env = process_environment();
     options.script_args = std::vector<std::string>{};  // run as written, with no arguments
-    std::error_code ec;
-    if (auto here = std::filesystem::current_path(ec); !ec) options.working_dir = here.string();
+    options.working_dir = ".";                         // run from here, as `bash path/to/train.sh` would be
     auto script = PREFLIGHT_TRY(launch::read_script(path, options));
     std::string base_dir = std::filesystem::path(path).parent_path().string();
     for (const auto& command : script.commands) {
