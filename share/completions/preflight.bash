@@ -154,7 +154,7 @@ _preflight() {
         scan) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         explain) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --color' -- "$cur")) ;;
         import) COMPREPLY=($(compgen -W '-h --help -o --output --with --index --force -q --quiet --rules --no-default-rules' -- "$cur")) ;;
-        exec) COMPREPLY=($(compgen -W '-h --help --with --fail-on --no-apply --no-probe --rules --no-default-rules --python --site-packages' -- "$cur")) ;;
+        exec) COMPREPLY=($(compgen -W '-h --help --with --fail-on --no-apply --no-probe -v --verbose --rules --no-default-rules --python --site-packages' -- "$cur")) ;;
         fleet) COMPREPLY=($(compgen -W '-h --help --expect --job --max-age --now --strict --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         rules) COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
         'rules list') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;

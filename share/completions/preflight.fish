@@ -177,6 +177,7 @@ complete -c preflight -n '__preflight_at \'exec\'' -l 'with' -r -F -d 'A partial
 complete -c preflight -n '__preflight_at \'exec\'' -l 'fail-on' -x -a 'error warning' -d 'Lowest severity that refuses the start'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-apply' -d 'Only gate: start the command unchanged when the check passes'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-probe' -d 'Do not probe this node (check the command line alone)'
+complete -c preflight -n '__preflight_at \'exec\'' -s 'v' -l 'verbose' -d 'Print the whole check on stderr, not only its one-line summary'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'python' -r -F -d 'Interpreter whose site-packages the probe reads (found from its path; never run)'

@@ -63,19 +63,22 @@ Result<void> find_model(config::RunConfig& cfg, const launch::Command& command, 
     return config::read_model_config(cfg);
 }
 
-Result<void> lay_under(config::RunConfig& cfg, const rules::RuleSet& rules, const std::vector<std::string>& with) {
-    for (const auto& file : with) {
-        auto partial =
-            PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); }));
-        config::merge_under(cfg, partial);
-    }
-    config::fill_key_defaults(cfg);
-    return {};
+Result<std::vector<config::RunConfig>> load_with(const rules::RuleSet& rules, const std::vector<std::string>& with) {
+    std::vector<config::RunConfig> out;
+    for (const auto& file : with)
+        out.push_back(
+            PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); })));
+    return out;
 }
 
 Result<LaunchRead> read_one(const launch::Command& command, const launch::LauncherSet& launchers, const rules::RuleSet& rules,
                             const std::vector<std::string>& with, const std::string& base_dir, bool script) {
-    auto launch = PREFLIGHT_TRY(launch::read_launch(command, launchers));
+    // The installed versions decide which flags the launcher accepts, so the --with files
+    // are read first; the first file that names a package gives it, as merge_under does.
+    auto partials = PREFLIGHT_TRY(load_with(rules, with));
+    std::map<std::string, Fact> packages;
+    for (const auto& p : partials) packages.insert(p.packages.begin(), p.packages.end());
+    auto launch = PREFLIGHT_TRY(launch::read_launch(command, launchers, &packages));
     auto& cfg = launch.config;
     // A script's [env] is what it sets; the environment preflight runs in is not the
     // launch node's. A command line run here (`check --`, `exec`) sees this one.
@@ -84,11 +87,14 @@ Result<LaunchRead> read_one(const launch::Command& command, const launch::Launch
             auto b = command.env.find(it->first);
             it = b != command.env.end() && b->second.from_calling_env ? cfg.env.erase(it) : std::next(it);
         }
-    PREFLIGHT_TRY(lay_under(cfg, rules, with));
+    for (const auto& p : partials) config::merge_under(cfg, p);
+    config::fill_key_defaults(cfg);
     PREFLIGHT_TRY(find_model(cfg, command, base_dir));
     std::string label = command.where.file.empty()
                             ? launcher_words(command, launch)
                             : fmt::format("{}:{}: {}", command.where.file, command.where.line, launcher_words(command, launch));
+    // A launch that runs on one path of the script only says which.
+    if (!command.context.empty()) label += " (" + command.context + ")";
     return LaunchRead{label, command, std::move(launch)};
 }
 
@@ -128,6 +134,7 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
     launch::ReadOptions options;
     options.calling_env = process_environment();
     options.script_args = std::vector<std::string>{};  // run as written, with no arguments
+    options.working_dir = ".";                         // run from here, as `bash path/to/train.sh` would be
     auto script = PREFLIGHT_TRY(launch::read_script(path, options));
     std::string base_dir = std::filesystem::path(path).parent_path().string();
     for (const auto& command : script.commands) {
@@ -139,10 +146,25 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
             one.launch.config.diagnostics.push_back({Severity::info, kNotInterpreted, s.what, s.where});
         input.launches.push_back(std::move(one));
     }
-    if (input.launches.empty() && require_launch)
-        return fail(fmt::format("no launch in {}: no command the loaded launchers recognise ({})", path,
-                                fmt::join(recognisable(launchers), ", ")),
+    if (input.launches.empty() && require_launch) {
+        // Each command considered, by its line, so the one meant as the launch can be found.
+        constexpr std::size_t kShown = 12;
+        std::vector<std::string> considered;
+        for (const auto& c : script.commands) {
+            if (considered.size() == kShown) {
+                considered.push_back(fmt::format("and {} more", script.commands.size() - kShown));
+                break;
+            }
+            std::string words;
+            for (std::size_t k = 0; k < c.argv.size() && k < 3; ++k) words += (k ? " " : "") + text_of(c.argv[k]);
+            if (c.argv.size() > 3) words += " …";
+            considered.push_back(fmt::format("line {}: {}", c.where.line, words));
+        }
+        return fail(fmt::format("no launch in {}: none of its {} commands is one the loaded launchers recognise ({}){}{}", path,
+                                script.commands.size(), fmt::join(recognisable(launchers), ", "),
+                                considered.empty() ? "" : "; commands considered: ", fmt::join(considered, "; ")),
                     Location{path});
+    }
     return input;
 }
 

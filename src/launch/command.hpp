@@ -35,6 +35,9 @@ struct Command {
     std::vector<Word> argv;
     std::map<std::string, Binding> env;  // exported variables, `VAR=v cmd` prefixes included
     Location where;                      // the first word
+    // Where in the script's flow it runs, when not on every path: "in the else-branch
+    // of the if on line 12", "in function 'train' called on line 30" ("" otherwise).
+    std::string context;
 };
 
 }  // namespace preflight::launch

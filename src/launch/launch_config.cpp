@@ -11,12 +11,25 @@
 #include <fmt/ranges.h>
 
 #include "config/key_table.hpp"
+#include "launch/flag_acceptance.hpp"
 #include "util/did_you_mean.hpp"
 
 namespace preflight::launch {
 namespace {
 
 constexpr const char* kNotInterpreted = "launch-not-interpreted";
+constexpr const char* kUnknownFlag = "launch-unknown-flag";
+
+// How many words a flag the key rows do not name takes, by the type the generated
+// tables give it; a flag no table knows takes every word up to the next flag.
+FlagForm form_of_unnamed(const Launcher& l, const std::string& written, FlagForm otherwise) {
+    std::string type = accepted_type(l, written);
+    if (type.empty()) return otherwise;
+    if (type == "switch") return FlagForm::switch_flag;
+    if (type == "bool") return FlagForm::bool_value;
+    if (type == "list") return FlagForm::values;
+    return FlagForm::value;
+}
 
 bool is_flag(const std::string& t) {
     if (t.size() < 2 || t[0] != '-') return false;
@@ -55,8 +68,9 @@ Word inline_value(const Word& flag_word, std::size_t eq) {
 
 class Reader {
 public:
-    Reader(const Command& command, const Recognised& recognised, const LauncherSet& set)
-        : command_(command), launcher_(*recognised.launcher), set_(set), recognised_(recognised) {}
+    Reader(const Command& command, const Recognised& recognised, const LauncherSet& set,
+           const std::map<std::string, Fact>* packages)
+        : command_(command), launcher_(*recognised.launcher), set_(set), recognised_(recognised), packages_(packages) {}
 
     Result<Launch> run() {
         Launch launch;
@@ -64,7 +78,8 @@ public:
         cfg_.path = command_.where.file;
         read_env();
         PREFLIGHT_TRY(apply_env_rows());
-        const Launcher* runner = launcher_.runner.empty() ? nullptr : set_.find(launcher_.runner);
+        const std::string& runner_name = recognised_.how->runner;
+        const Launcher* runner = runner_name.empty() ? nullptr : set_.find(runner_name);
         const auto& argv = command_.argv;
         if (recognised_.script) {
             // Words before the script are the runner's; after it, the launcher's own unless the
@@ -93,6 +108,7 @@ private:
     const Launcher& launcher_;
     const LauncherSet& set_;
     const Recognised& recognised_;
+    const std::map<std::string, Fact>* packages_;
     config::RunConfig cfg_;
     bool processes_known_ = false;  // devices_per_node is a process count the launch gave
 
@@ -148,7 +164,8 @@ private:
                     rows.push_back(&r);
         };
         add(launcher_);
-        if (!launcher_.runner.empty() && launcher_.runner != launcher_.name) add(*set_.find(launcher_.runner));
+        const std::string& runner = recognised_.how->runner;
+        if (!runner.empty() && runner != launcher_.name) add(*set_.find(runner));
         for (const EnvSpec* spec : rows) {
             auto b = command_.env.find(spec->variable);
             if (b == command_.env.end() || spec->key.empty() || cfg_.values.count(spec->key)) continue;
@@ -278,19 +295,6 @@ private:
                     where);
     }
 
-    // The did-you-mean for a flag the launcher does not read, under its spelling rule.
-    std::optional<std::string> nearest(const Launcher& l, const std::string& written) const {
-        auto norm = [&](std::string s) {
-            if (l.either_separator) std::replace(s.begin(), s.end(), '-', '_');
-            return s;
-        };
-        std::vector<std::string> spellings = l.spellings(), normalized;
-        for (const auto& s : spellings) normalized.push_back(norm(s));
-        auto best = util::closest(norm(written), normalized);
-        if (!best) return std::nullopt;
-        return spellings[static_cast<std::size_t>(std::find(normalized.begin(), normalized.end(), *best) - normalized.begin())];
-    }
-
     // Reads the flags in words [begin, end) with `l`'s table.
     Result<void> read_flags(const Launcher& l, std::size_t begin, std::size_t end, Launch& launch) {
         const auto& argv = command_.argv;
@@ -318,8 +322,9 @@ private:
             flag.spec = l.find_flag(flag.written);
             ++i;
             auto next_is_value = [&] { return i < end && (!argv[i].text || !is_flag(*argv[i].text)); };
-            FlagForm form = flag.spec ? flag.spec->form : FlagForm::values;
-            if (!flag.spec && runner_part) form = FlagForm::switch_flag;  // the script comes next, not a value
+            // Before the script, a flag no table knows is taken as a switch: the script comes next, not a value.
+            FlagForm form = flag.spec ? flag.spec->form
+                                      : form_of_unnamed(l, flag.written, runner_part ? FlagForm::switch_flag : FlagForm::values);
             if (flag.values.empty()) {
                 if (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::bool_value ||
                     form == FlagForm::range) {
@@ -336,9 +341,10 @@ private:
 
     Result<void> interpret(const Launcher& l, const ReadFlag& flag) {
         if (!flag.spec) {
-            auto near = nearest(l, flag.written);
-            if (near)
-                note(Severity::warning, fmt::format("not interpreted: {}; did you mean {}?", flag.written, *near), flag.where);
+            // Did-you-mean only from every flag the launcher accepts (the generated tables):
+            // a valid flag with no key is never a typo.
+            if (auto finding = judge_flag(l, flag.written, packages_))
+                cfg_.diagnostics.push_back({finding->severity, kUnknownFlag, std::move(finding->message), flag.where});
             else uninterpreted(flag.written, flag.where);
             return {};
         }
@@ -413,19 +419,34 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
             Recognised r{&l, &how, i, 0};
             if (how.script.empty()) return r;
             // The runner's flags come first; the first word none of them takes is the script.
-            const Launcher* runner = launchers.find(l.runner.empty() ? l.name : l.runner);
+            const Launcher* runner = launchers.find(how.runner.empty() ? l.name : how.runner);
             std::size_t j = i;
-            while (j < argv.size() && argv[j].text && is_flag(*argv[j].text)) {
+            // `ray job submit [its flags] -- python3 train.py …`: the words of a runner whose
+            // flags no table knows end at `--`, and the command after it runs the script
+            // with a Python interpreter.
+            bool opaque = runner->flags.empty() && runner->accepted.empty();
+            auto dashes = !opaque ? argv.end()
+                                  : std::find_if(argv.begin() + static_cast<std::ptrdiff_t>(i), argv.end(),
+                                                 [](const Word& w) { return w.text && *w.text == "--"; });
+            if (dashes != argv.end()) {
+                j = static_cast<std::size_t>(dashes - argv.begin()) + 1;
+                if (j < argv.size() && argv[j].text && program_word_matches("python", *argv[j].text)) ++j;
+            }
+            while (dashes == argv.end() && j < argv.size() && argv[j].text && is_flag(*argv[j].text)) {
                 const std::string& t = *argv[j].text;
-                const FlagSpec* spec = runner->find_flag(t.substr(0, t.find('=')));
+                std::string written = t.substr(0, t.find('='));
+                const FlagSpec* spec = runner->find_flag(written);
+                FlagForm form = spec ? spec->form : form_of_unnamed(*runner, written, FlagForm::switch_flag);
                 ++j;
-                bool takes_value =
-                    spec && t.find('=') == std::string::npos &&
-                    (spec->form == FlagForm::value || spec->form == FlagForm::kwarg || spec->form == FlagForm::range);
+                bool takes_value = t.find('=') == std::string::npos &&
+                                   (form == FlagForm::value || form == FlagForm::kwarg || form == FlagForm::range);
                 if (takes_value && j < argv.size()) ++j;
             }
             if (j >= argv.size() || !argv[j].text) continue;
-            if (fnmatch(how.script.c_str(), basename_of(*argv[j].text).c_str(), 0) != 0) continue;
+            // A glob with a '/' names where the script lies (`*swift/cli/sft.py`), so it matches the whole path.
+            const std::string& word = *argv[j].text;
+            bool by_path = how.script.find('/') != std::string::npos;
+            if (fnmatch(how.script.c_str(), by_path ? word.c_str() : basename_of(word).c_str(), 0) != 0) continue;
             r.script = j;
             return r;
         }
@@ -433,13 +454,13 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
     return std::nullopt;
 }
 
-Result<Launch> read_launch(const Command& command, const LauncherSet& launchers) {
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers, const std::map<std::string, Fact>* packages) {
     auto recognised = recognise(command, launchers);
     if (!recognised) {
         std::string first = command.argv.empty() || !command.argv.front().text ? "" : *command.argv.front().text;
         return fail(fmt::format("'{}' is no launcher the loaded packs know", first), command.where);
     }
-    return Reader(command, *recognised, launchers).run();
+    return Reader(command, *recognised, launchers, packages).run();
 }
 
 }  // namespace preflight::launch

@@ -3,6 +3,7 @@
 // word, the environment it sees, and every word the tables do not interpret.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -41,7 +42,10 @@ struct Launch {
 };
 
 // Errors (with the word's location): a command no launcher recognises, a value the
-// key table refuses, a switch given a value.
-Result<Launch> read_launch(const Command& command, const LauncherSet& launchers);
+// key table refuses, a switch given a value. `packages` (the installed versions, from
+// --with or the job) decide whether a flag no key row names is one the launcher accepts;
+// nullptr: no version is known.
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers,
+                           const std::map<std::string, Fact>* packages = nullptr);
 
 }  // namespace preflight::launch

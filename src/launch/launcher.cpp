@@ -126,6 +126,7 @@ Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
         how.program = split_words(PREFLIGHT_TRY(r.text("program")));
         how.subcommands = split_words(PREFLIGHT_TRY(r.text("subcommands")));
         how.script = PREFLIGHT_TRY(r.text("script"));
+        how.runner = fields.runner;
         how.where = row.where;
 
         auto existing =
@@ -135,17 +136,19 @@ Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
             existing = set.launchers.end() - 1;
         } else if (existing->framework != fields.framework || existing->backend != fields.backend ||
                    existing->either_separator != fields.either_separator || existing->true_words != fields.true_words ||
-                   existing->false_words != fields.false_words || existing->all_train != fields.all_train ||
-                   existing->runner != fields.runner) {
+                   existing->false_words != fields.false_words || existing->all_train != fields.all_train) {
             return fail(fmt::format("launcher '{}': this row's framework, backend or grammar differs from its first row", name),
                         row.where);
         }
         if (!how.program.empty()) existing->recognised_by.push_back(std::move(how));
     }
     for (const auto& l : set.launchers)
-        if (!l.runner.empty() && !set.find(l.runner))
-            return fail(fmt::format("launcher '{}': runner '{}' is not a launcher", l.name, l.runner),
-                        l.recognised_by.empty() ? Location{} : l.recognised_by.front().where);
+        for (const auto& how : l.recognised_by)
+            if (!how.script.empty() && how.runner.empty())
+                return fail(fmt::format("launcher '{}': a row with a script needs a runner (whose flags come before it)", l.name),
+                            how.where);
+            else if (!how.runner.empty() && !set.find(how.runner))
+                return fail(fmt::format("launcher '{}': runner '{}' is not a launcher", l.name, how.runner), how.where);
     return {};
 }
 
@@ -209,7 +212,63 @@ Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
     return {};
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+    std::vector<std::string> out;
+    std::istringstream in(text);
+    for (std::string line; std::getline(in, line);)
+        if (line.find_first_not_of(" \t") != std::string::npos) out.push_back(line);
+    return out;
+}
+
+// The generated tables of every flag a launcher accepts; rows for a launcher no
+// `launchers` row defines are left out (the tables pack loaded without launcher-flags).
+Result<void> add_accepted_rows(const rules::Table* sources, const rules::Table* accepts, LauncherSet& set) {
+    if (sources)
+        for (const auto& row : sources->rows) {
+            RowReader r("launcher_flag_sources", row);
+            Launcher* launcher = find_mutable(set, PREFLIGHT_TRY(r.text("launcher")));
+            if (!launcher) continue;
+            FlagSource s{PREFLIGHT_TRY(r.text("package")),  PREFLIGHT_TRY(r.text("line")),
+                         PREFLIGHT_TRY(r.text("repo")),     PREFLIGHT_TRY(r.text("tag")),
+                         PREFLIGHT_TRY(r.flag("complete")), PREFLIGHT_TRY(r.flag("refuses_unknown"))};
+            launcher->sources.push_back(std::move(s));
+        }
+    if (accepts)
+        for (const auto& row : accepts->rows) {
+            RowReader r("launcher_accepts", row);
+            Launcher* launcher = find_mutable(set, PREFLIGHT_TRY(r.text("launcher")));
+            if (!launcher) continue;
+            std::string package = PREFLIGHT_TRY(r.text("package"));
+            auto lines = split_words(PREFLIGHT_TRY(r.text("lines")));
+            for (const auto& entry : lines_of(PREFLIGHT_TRY(r.text("flags")))) {
+                auto words = split_words(entry);
+                if (words.size() < 2 || words[0].front() != '-')
+                    return fail(fmt::format("table 'launcher_accepts': '{}' is not FLAG TYPE [ALIAS ...]", entry),
+                                r.where("flags"));
+                AcceptedFlag a{words[0], package, words[1], {words.begin() + 2, words.end()}, lines};
+                launcher->accepted.push_back(std::move(a));
+            }
+        }
+    for (auto& l : set.launchers)
+        for (std::size_t i = 0; i < l.accepted.size(); ++i) {
+            l.accepted_index[l.normalized(l.accepted[i].flag)].push_back(i);
+            for (const auto& alias : l.accepted[i].aliases) l.accepted_index[l.normalized(alias)].push_back(i);
+        }
+    return {};
+}
+
 }  // namespace
+
+std::string Launcher::normalized(std::string_view flag) const { return launch::normalized(flag, either_separator); }
+
+std::vector<const AcceptedFlag*> Launcher::accepting(std::string_view written) const {
+    std::vector<const AcceptedFlag*> out;
+    auto it = accepted_index.find(normalized(written));
+    if (it == accepted_index.end()) return out;
+    for (auto i : it->second)
+        if (std::find(out.begin(), out.end(), &accepted[i]) == out.end()) out.push_back(&accepted[i]);
+    return out;
+}
 
 bool FlagSpec::writable() const {
     if (key.empty()) return false;
@@ -226,11 +285,11 @@ std::optional<std::string> FlagSpec::word_for(const Value& value) const {
 }
 
 const FlagSpec* Launcher::find_flag(std::string_view written) const {
-    std::string wanted = normalized(written, either_separator);
+    std::string wanted = launch::normalized(written, either_separator);
     for (const auto& f : flags) {
-        if (normalized(f.flag, either_separator) == wanted) return &f;
+        if (launch::normalized(f.flag, either_separator) == wanted) return &f;
         for (const auto& a : f.aliases)
-            if (normalized(a, either_separator) == wanted) return &f;
+            if (launch::normalized(a, either_separator) == wanted) return &f;
     }
     return nullptr;
 }
@@ -273,6 +332,7 @@ Result<LauncherSet> compile_launchers(const rules::RuleSet& rules) {
     if (const auto* t = table("launchers")) PREFLIGHT_TRY(add_launcher_rows(*t, set));
     if (const auto* t = table("launcher_flags")) PREFLIGHT_TRY(add_flag_rows(*t, set));
     if (const auto* t = table("launcher_env")) PREFLIGHT_TRY(add_env_rows(*t, set));
+    PREFLIGHT_TRY(add_accepted_rows(table("launcher_flag_sources"), table("launcher_accepts"), set));
     return set;
 }
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <vector>
 
 #include "core/error.hpp"
@@ -56,7 +57,22 @@ struct Recognition {
     std::vector<std::string> program;      // leading words; "python" matches python3, python3.11 …
     std::vector<std::string> subcommands;  // one must follow the program (empty: none)
     std::string script;                    // glob on the script's file name ("" none, "*" any)
+    std::string runner;                    // the launcher whose flags come before the script ("" none)
     Location where;
+};
+
+// A release line of a package whose parser a launcher runs, and the tag its flags were
+// read at (the generated launcher-flag-tables pack, `launcher_flag_sources`).
+struct FlagSource {
+    std::string package, line, repo, tag;
+    bool complete = true;         // every flag the package's parser defines is listed
+    bool refuses_unknown = true;  // the parser stops on a flag it does not define
+};
+
+// A flag the launcher accepts (`launcher_accepts`), at the release lines of its package.
+struct AcceptedFlag {
+    std::string flag, package, type;  // type: switch, bool, int, float, str, list
+    std::vector<std::string> aliases, lines;
 };
 
 struct Launcher {
@@ -65,15 +81,22 @@ struct Launcher {
     bool either_separator = false;   // `--a_b` and `--a-b` are one flag
     std::vector<std::string> true_words, false_words;
     bool all_train = false;
-    std::string runner;  // the launcher whose flags come before the script ("" none)
+    std::string runner;  // its first row's runner (each recognition names its own)
     std::vector<Recognition> recognised_by;
     std::vector<FlagSpec> flags;  // in table order (the order `args` writes them)
     std::vector<EnvSpec> env;     // its own rows, then the rows for every launcher
+    std::vector<FlagSource> sources;                                           // empty: no full list of its flags is known
+    std::vector<AcceptedFlag> accepted;                                        // every flag of every line of `sources`
+    std::unordered_map<std::string, std::vector<std::size_t>> accepted_index;  // normalized spelling → `accepted`
 
     // The flag a written name (no `=value`) stands for, by this launcher's spelling rule.
     const FlagSpec* find_flag(std::string_view written) const;
     // Every spelling this launcher reads, for did-you-mean.
     std::vector<std::string> spellings() const;
+    // The accepted flags a written name is (one per package that defines it).
+    std::vector<const AcceptedFlag*> accepting(std::string_view written) const;
+    // The spelling rule: `--a-b` as `--a_b` when either separator is one flag.
+    std::string normalized(std::string_view flag) const;
 };
 
 struct LauncherSet {

@@ -174,6 +174,36 @@ private:
         return p;
     }
 
+    // NAME=( word … ): the elements are words, lexed as words are (quotes, expansions),
+    // separated by blanks, newlines and comments, up to the matching ')'.
+    Result<void> lex_array_elements(Token& tok) {
+        std::size_t open = i_++;
+        tok.array_literal = true;
+        if (++depth_ > kMaxShellNesting)
+            return error_at(open, "expansions nest more than " + std::to_string(kMaxShellNesting) + " levels");
+        while (true) {
+            while (i_ < t_.size() && (t_[i_] == ' ' || t_[i_] == '\t' || t_[i_] == '\n' || t_[i_] == '\r' ||
+                                      (t_[i_] == '\\' && at(i_ + 1) == '\n')))
+                i_ += t_[i_] == '\\' ? 2 : 1;
+            if (i_ >= t_.size()) return error_at(open, "unterminated array assignment: no ')'");
+            if (t_[i_] == '#') {
+                while (i_ < t_.size() && t_[i_] != '\n') ++i_;
+                continue;
+            }
+            if (t_[i_] == ')') {
+                ++i_;
+                break;
+            }
+            if (is_meta(t_[i_])) return error_at(i_, std::string("unexpected '") + t_[i_] + "' in an array assignment");
+            std::size_t before = i_;
+            auto element = PREFLIGHT_TRY(lex_word());
+            if (i_ == before) return error_at(i_, "unexpected text in an array assignment");
+            tok.array_elements.push_back(std::move(element));
+        }
+        --depth_;
+        return {};
+    }
+
     Result<Token> lex_word() {
         Token tok;
         tok.kind = Token::Kind::word;
@@ -189,10 +219,7 @@ private:
                 add_literal(parts, t_.substr(i_, k + 1 - i_), false, i_);
                 i_ = k + 1;
                 if (at(i_) == '(') {
-                    auto end = PREFLIGHT_TRY(skip_group(i_, '(', ')', "array assignment"));
-                    parts.push_back(unknown("array", i_, false));
-                    tok.array_literal = true;
-                    i_ = end;
+                    PREFLIGHT_TRY(lex_array_elements(tok));
                     tok.raw = t_.substr(tok.offset, i_ - tok.offset);
                     return tok;
                 }
@@ -382,6 +409,17 @@ private:
         }
         Part p = param(std::string(t_.substr(name_start, k - name_start)), start, quoted);
         char c = at(k);
+        if (c == '[' && is_name_start(at(name_start))) {
+            // ${a[@]}, ${a[*]}, ${a[N]}: other subscripts (arithmetic, names) are not read
+            std::size_t close = t_.find(']', k);
+            if (close == npos) return skip_rest("array");
+            auto index = t_.substr(k + 1, close - k - 1);
+            bool number = !index.empty() && std::all_of(index.begin(), index.end(), is_digit);
+            if (index != "@" && index != "*" && !number) return skip_rest("array subscript");
+            p.index = std::string(index);
+            k = close + 1;
+            c = at(k);
+        }
         if (c == '}') {
             if (length) p.op = Part::Op::length;
             parts.push_back(std::move(p));
@@ -390,6 +428,7 @@ private:
         }
         if (length) return skip_rest("parameter expansion");
         if (c == '[') return skip_rest("array");
+        if (p.index == "@" || p.index == "*") return skip_rest("an operator on a whole array");
         if (c == ':' && std::string_view("-=+?").find(at(k + 1)) != npos && at(k + 1) != '\0') {
             p.colon = true;
             c = at(++k);

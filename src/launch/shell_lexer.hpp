@@ -31,6 +31,7 @@ struct Part {
     Op op = Op::none;
     bool colon = false;         // ${X:-y} (unset or empty) as against ${X-y} (unset only)
     std::vector<Part> operand;  // the word after the operator
+    std::string index;          // ${a[@]}: "@", "*" or a number; "" when no subscript
     std::string because;        // unknown: "command substitution" …
     std::size_t offset = 0;     // of the part's first character
 };
@@ -57,6 +58,7 @@ struct Token {
     std::vector<Part> parts;
     bool assignment = false;     // starts with an unquoted NAME= or NAME+=
     bool array_literal = false;  // NAME=( … )
+    std::vector<Token> array_elements;  // its words
     bool has_glob = false;       // an unquoted * ? or [ (pathname expansion is not done)
     // redirect: a here-document's body, as 1-based lines (0 when none)
     int heredoc_first_line = 0;

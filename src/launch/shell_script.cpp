@@ -1,5 +1,7 @@
 #include "launch/shell_script.hpp"
 
+#include <fnmatch.h>
+
 #include <algorithm>
 #include <deque>
 #include <filesystem>
@@ -7,6 +9,7 @@
 #include <set>
 
 #include "launch/shell_lexer.hpp"
+#include "launch/shell_parser.hpp"
 #include "util/input_file.hpp"
 
 namespace preflight::launch {
@@ -16,323 +19,19 @@ using shell::LineIndex;
 using shell::Part;
 using shell::Token;
 using TK = Token::Kind;
-
-// --- the parse tree -------------------------------------------------------------
-
-struct List;
-
-struct Simple {
-    std::vector<const Token*> words;      // assignments first, then the command's words
-    std::vector<const Token*> redirects;  // the operators (their targets are skipped)
-    std::size_t offset = 0;
-};
-
-// What a block the reader does not run may change.
-struct Effects {
-    std::set<std::string> assigns;
-    std::set<std::string> exports;
-    std::vector<std::string> first_words;  // commands it runs: calls of functions
-    bool anything = false;                 // eval or source inside
-    bool cwd = false;                      // cd inside
-};
-
-struct Element {
-    enum class Kind { simple, group, subshell, skipped, function_def, test };
-    Kind kind = Kind::simple;
-    Simple simple;
-    std::shared_ptr<List> body;  // group, subshell
-    std::string what;            // skipped: "if block" …; function_def: the name
-    std::size_t offset = 0;
-    std::size_t end_offset = 0;
-    Effects effects;  // skipped, function_def
-};
-
-struct Pipeline {
-    std::vector<Element> elements;
-};
-
-struct AndOr {
-    std::vector<Pipeline> pipelines;
-    std::vector<const Token*> operators;  // && or || before pipelines[1…]
-    bool background = false;
-};
-
-struct List {
-    std::vector<AndOr> items;
-};
-
-bool is_word(const Token& t, std::string_view s) { return t.kind == TK::word && t.raw == s; }
-
-bool is_one_of(const Token& t, std::initializer_list<std::string_view> words) {
-    if (t.kind != TK::word) return false;
-    return std::any_of(words.begin(), words.end(), [&](std::string_view w) { return t.raw == w; });
-}
-
-// The NAME of an assignment word (NAME=… or NAME+=…).
-std::string_view assigned_name(const Token& t) {
-    auto eq = t.raw.find('=');
-    auto name = t.raw.substr(0, eq);
-    if (!name.empty() && name.back() == '+') name.remove_suffix(1);
-    return name;
-}
-
-class Parser {
-public:
-    Parser(const std::vector<Token>& tokens, const LineIndex& lines) : t_(tokens), lines_(lines) {}
-
-    Result<List> parse() {
-        auto list = PREFLIGHT_TRY(parse_list(Stop::end));
-        if (cur().kind != TK::end) return unexpected(cur());
-        return list;
-    }
-
-private:
-    enum class Stop { end, paren, brace };
-
-    const Token& cur() const { return t_[p_]; }
-    const Token& peek(std::size_t k = 1) const { return t_[std::min(p_ + k, t_.size() - 1)]; }
-
-    tl::unexpected<Error> error_at(std::size_t offset, const std::string& message) const {
-        int line = lines_.line_of(offset);
-        return fail(message, Location{"", line, lines_.column_of(offset), "", std::string(lines_.line_text(line))});
-    }
-    tl::unexpected<Error> unexpected(const Token& t) const {
-        if (t.kind == TK::end) return error_at(t.offset, "syntax error: unexpected end of file");
-        if (t.kind == TK::newline) return error_at(t.offset, "syntax error near unexpected newline");
-        return error_at(t.offset, "syntax error near unexpected '" + std::string(t.raw) + "'");
-    }
-
-    void skip_newlines() {
-        while (cur().kind == TK::newline) ++p_;
-    }
-
-    Result<List> parse_list(Stop stop) {
-        if (++depth_ > shell::kMaxShellNesting)
-            return error_at(cur().offset, "commands nest more than " + std::to_string(shell::kMaxShellNesting) + " levels");
-        List list;
-        while (true) {
-            while (cur().kind == TK::newline || cur().kind == TK::semi) ++p_;
-            const Token& t = cur();
-            if (t.kind == TK::end) break;
-            if (t.kind == TK::rparen) {
-                if (stop == Stop::paren) break;
-                return unexpected(t);
-            }
-            if (is_word(t, "}") && stop == Stop::brace) break;
-            if (is_one_of(t, {"fi", "done", "esac", "then", "else", "elif", "do", "}", "in"})) return unexpected(t);
-            auto item = PREFLIGHT_TRY(parse_and_or());
-            if (cur().kind == TK::amp) {
-                item.background = true;
-                ++p_;
-            } else if (cur().kind == TK::semi || cur().kind == TK::newline) {
-                ++p_;
-            } else if (cur().kind != TK::end && cur().kind != TK::rparen && !is_word(cur(), "}")) {
-                return unexpected(cur());
-            }
-            list.items.push_back(std::move(item));
-        }
-        --depth_;
-        return list;
-    }
-
-    Result<AndOr> parse_and_or() {
-        AndOr item;
-        item.pipelines.push_back(PREFLIGHT_TRY(parse_pipeline()));
-        while (cur().kind == TK::and_if || cur().kind == TK::or_if) {
-            item.operators.push_back(&cur());
-            ++p_;
-            skip_newlines();
-            item.pipelines.push_back(PREFLIGHT_TRY(parse_pipeline()));
-        }
-        return item;
-    }
-
-    Result<Pipeline> parse_pipeline() {
-        Pipeline pipe;
-        // `!` and `time` are syntax, not commands
-        while (is_word(cur(), "!") || is_word(cur(), "time")) {
-            bool time = is_word(cur(), "time");
-            ++p_;
-            if (time && is_word(cur(), "-p")) ++p_;
-        }
-        pipe.elements.push_back(PREFLIGHT_TRY(parse_element()));
-        while (cur().kind == TK::pipe) {
-            ++p_;
-            skip_newlines();
-            pipe.elements.push_back(PREFLIGHT_TRY(parse_element()));
-        }
-        return pipe;
-    }
-
-    Result<Element> parse_element() {
-        const Token& t = cur();
-        Element e;
-        e.offset = t.offset;
-        if (t.kind == TK::lparen && peek().kind == TK::lparen && peek().offset == t.offset + 1) {
-            PREFLIGHT_TRY(skip_block(e, "arithmetic command"));
-        } else if (t.kind == TK::lparen) {
-            ++p_;
-            e.kind = Element::Kind::subshell;
-            e.body = std::make_shared<List>(PREFLIGHT_TRY(parse_list(Stop::paren)));
-            if (cur().kind != TK::rparen) return error_at(t.offset, "unterminated subshell: no ')'");
-            ++p_;
-        } else if (is_word(t, "{")) {
-            ++p_;
-            e.kind = Element::Kind::group;
-            e.body = std::make_shared<List>(PREFLIGHT_TRY(parse_list(Stop::brace)));
-            if (!is_word(cur(), "}")) return error_at(t.offset, "unterminated { group: no '}'");
-            ++p_;
-        } else if (is_one_of(t, {"if", "for", "while", "until", "case", "select", "coproc"})) {
-            std::string kind(t.raw);
-            PREFLIGHT_TRY(skip_block(e, kind == "if" || kind == "case" ? kind + " block" : kind + " loop"));
-        } else if (is_word(t, "[[")) {
-            e.kind = Element::Kind::test;
-            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
-            if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
-            ++p_;
-        } else if (is_word(t, "function") ||
-                   (t.kind == TK::word && shell::is_name(t.raw) && peek().kind == TK::lparen && peek(2).kind == TK::rparen)) {
-            bool keyword = is_word(t, "function");
-            if (keyword) ++p_;
-            if (cur().kind != TK::word) return unexpected(cur());
-            std::string name(cur().raw);
-            ++p_;
-            if (cur().kind == TK::lparen && peek().kind == TK::rparen) p_ += 2;
-            skip_newlines();
-            PREFLIGHT_TRY(skip_block(e, "function definition"));
-            e.kind = Element::Kind::function_def;
-            e.what = std::move(name);
-            e.offset = t.offset;
-        } else {
-            return parse_simple();
-        }
-        PREFLIGHT_TRY(parse_redirects(e.simple));
-        return e;
-    }
-
-    Result<void> parse_redirects(Simple& s) {
-        while (cur().kind == TK::redirect) {
-            s.redirects.push_back(&cur());
-            ++p_;
-            if (cur().kind != TK::word) return unexpected(cur());
-            ++p_;
-        }
-        return {};
-    }
-
-    Result<Element> parse_simple() {
-        Element e;
-        e.offset = cur().offset;
-        e.simple.offset = cur().offset;
-        while (true) {
-            const Token& t = cur();
-            if (t.kind == TK::word) {
-                e.simple.words.push_back(&t);
-                ++p_;
-            } else if (t.kind == TK::redirect) {
-                PREFLIGHT_TRY(parse_redirects(e.simple));
-            } else {
-                break;
-            }
-        }
-        if (e.simple.words.empty() && e.simple.redirects.empty()) return unexpected(cur());
-        return e;
-    }
-
-    // Past a compound command the reader does not run, to its matching end, noting
-    // what it may assign. Reserved words count only where a command starts.
-    Result<void> skip_block(Element& e, const std::string& what) {
-        e.kind = Element::Kind::skipped;
-        e.what = what;
-        const Token& open = cur();
-        std::vector<char> stack;  // 'k' keyword block, '(' paren, 'c' case
-        bool command_start = true;
-        std::string_view command;  // first word of the current command
-        std::string_view previous;
-        while (true) {
-            const Token& t = cur();
-            if (t.kind == TK::end) return error_at(open.offset, "unterminated " + what + " (opened here): no matching end");
-            ++p_;
-            switch (t.kind) {
-                case TK::lparen:
-                    stack.push_back('(');
-                    command_start = true;
-                    command = {};
-                    break;
-                case TK::rparen:
-                    if (!stack.empty() && stack.back() == '(') stack.pop_back();
-                    command_start = true;
-                    command = {};
-                    break;
-                case TK::redirect:
-                    if (cur().kind == TK::word) ++p_;
-                    break;
-                case TK::word: {
-                    auto w = t.raw;
-                    if (command_start) {
-                        if (w == "if" || w == "for" || w == "while" || w == "until" || w == "select" || w == "{") {
-                            stack.push_back('k');
-                        } else if (w == "case") {
-                            stack.push_back('c');
-                            command_start = false;
-                        } else if (w == "fi" || w == "done" || w == "}" || w == "esac") {
-                            if (!stack.empty()) stack.pop_back();
-                        } else if (w == "then" || w == "do" || w == "else" || w == "elif" || w == "!" || w == "time") {
-                        } else if (t.assignment) {
-                            e.effects.assigns.insert(std::string(assigned_name(t)));
-                        } else if (w == "[[") {
-                            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
-                            command_start = false;
-                        } else {
-                            command = w;
-                            e.effects.first_words.emplace_back(w);
-                            if (w == "eval" || w == "source" || w == ".") e.effects.anything = true;
-                            if (w == "cd" || w == "pushd" || w == "popd") e.effects.cwd = true;
-                            command_start = false;
-                        }
-                        if (w == "for" || w == "select" || w == "case") command_start = false;
-                    } else if (previous == "for" || previous == "select") {
-                        e.effects.assigns.insert(std::string(w));
-                    } else if (command == "export" || command == "declare" || command == "typeset" || command == "local" ||
-                               command == "readonly" || command == "unset" || command == "read" || command == "getopts" ||
-                               command == "mapfile" || command == "readarray" || command == "let" || command == "printf") {
-                        auto name = t.assignment ? assigned_name(t) : w;
-                        if (command == "let")
-                            name = name.substr(
-                                0, name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ_0123456789"));
-                        if (shell::is_name(name)) {
-                            e.effects.assigns.insert(std::string(name));
-                            if (command == "export") e.effects.exports.insert(std::string(name));
-                        }
-                        if (command == "read" || command == "mapfile" || command == "readarray") {
-                            e.effects.assigns.insert("REPLY");
-                            e.effects.assigns.insert("MAPFILE");
-                        }
-                    }
-                    previous = w;
-                    break;
-                }
-                default:  // ; ;; & && || | newline
-                    command_start = true;
-                    command = {};
-                    break;
-            }
-            if (stack.empty()) break;
-        }
-        e.end_offset = t_[p_ - 1].offset;
-        return {};
-    }
-
-    const std::vector<Token>& t_;
-    const LineIndex& lines_;
-    std::size_t p_ = 0;
-    int depth_ = 0;
-};
+using shell::AndOr;
+using shell::Arm;
+using shell::Effects;
+using shell::Element;
+using shell::List;
+using shell::Pipeline;
+using shell::Simple;
 
 // --- the interpreter ------------------------------------------------------------
 
 struct Var {
-    std::optional<std::string> value;  // nullopt: unknown
+    std::optional<std::string> value;               // nullopt: unknown; an array's: its first element
+    std::optional<std::vector<std::string>> array;  // an indexed array's elements (value known)
     std::string because;
     Location where;
     bool exported = false;
@@ -340,13 +39,15 @@ struct Var {
     bool from_calling_env = false;
 
     bool same_as(const Var& o) const {
-        return value == o.value && exported == o.exported && set == o.set && (value || because == o.because);
+        return value == o.value && array == o.array && exported == o.exported && set == o.set && (value || because == o.because);
     }
 };
 
 struct FunctionInfo {
     Location where;
     Effects effects;
+    std::shared_ptr<List> body;  // nullptr: not parsed
+    const struct Source* src = nullptr;
 };
 
 struct Shell {
@@ -374,6 +75,17 @@ bool set_by_bash(std::string_view name) {
 bool always_dynamic(std::string_view name) {
     return name == "RANDOM" || name == "SRANDOM" || name == "SECONDS" || name == "LINENO" || name == "BASHPID" ||
            name == "EPOCHSECONDS" || name == "EPOCHREALTIME" || name == "BASH_COMMAND" || name == "PPID";
+}
+
+// Variables a scheduler or launch platform sets on the node at run time (torchrun's
+// PET_*, Slurm's SLURM_*, the PyTorch job operators' WORLD_SIZE/RANK/MASTER_*, MPI's):
+// unset here, they are unknown there, never empty.
+bool set_by_platform(std::string_view name) {
+    static const std::set<std::string_view> names = {"WORLD_SIZE", "RANK",        "LOCAL_RANK", "LOCAL_WORLD_SIZE",
+                                                     "GROUP_RANK", "MASTER_ADDR", "MASTER_PORT"};
+    for (std::string_view prefix : {"SLURM_", "PET_", "OMPI_COMM_WORLD_", "PMI_", "PMIX_"})
+        if (name.starts_with(prefix)) return true;
+    return names.contains(name);
 }
 
 std::size_t utf8_length(std::string_view s) {
@@ -482,7 +194,7 @@ public:
         }
         sh.positional = options_.script_args;
         auto dir = std::filesystem::path(path).parent_path().string();
-        sh.cwd = dir.empty() ? "." : dir;
+        sh.cwd = options_.working_dir ? *options_.working_dir : dir.empty() ? "." : dir;
         auto& src = *PREFLIGHT_TRY(load(std::move(text), path));
         std::string_view rest = src.text;
         while (!rest.empty()) {
@@ -521,7 +233,7 @@ private:
         auto tokens = shell::tokenize(src->text, *src->lines);
         if (!tokens) return with_file(tokens.error());
         src->tokens = std::move(*tokens);
-        auto tree = Parser(src->tokens, *src->lines).parse();
+        auto tree = shell::parse(src->tokens, *src->lines);
         if (!tree) return with_file(tree.error());
         src->tree = std::move(*tree);
         sources_.push_back(std::move(src));
@@ -582,6 +294,7 @@ private:
 
     static void make_unknown(Var& v, const std::string& because) {
         v.value.reset();
+        v.array.reset();
         v.set = true;
         v.because = because;
     }
@@ -598,7 +311,7 @@ private:
     Result<void> within_budget(const Source& src, std::size_t offset) const {
         if (work_ <= kMaxWork) return {};
         return fail("the script is too large to read: more than " + std::to_string(kMaxWork / 1000000) +
-                        " million variable copies for its subshells, conditional commands and evals",
+                        " million variable copies for its subshells, conditional commands, evals and function calls",
                     loc(src, offset));
     }
 
@@ -647,9 +360,11 @@ private:
             }
             case Element::Kind::test: return {};
             case Element::Kind::function_def:
-                sh.functions[e.what] = FunctionInfo{loc(src, e.offset), e.effects};
-                note(src, e.offset, "not interpreted: function definition '" + e.what + "'");
+                sh.functions[e.what] = FunctionInfo{loc(src, e.offset), e.effects, e.body, &src};
+                if (!e.body) note(src, e.offset, "not interpreted: function definition '" + e.what + "'");
                 return {};
+            case Element::Kind::branches: return run_branches(src, e, sh);
+            case Element::Kind::loop: return run_loop(src, e, sh);
             case Element::Kind::skipped: {
                 int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
                 note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
@@ -658,6 +373,78 @@ private:
                 return {};
             }
         }
+        return {};
+    }
+
+    // --- if, case, loops -------------------------------------------------------------
+
+    // The arm of a case whose subject and patterns are known and plain: bash runs that
+    // one (or none); nullopt when it cannot be told.
+    std::optional<std::optional<std::size_t>> chosen_arm(const Source& src, const Element& e, Shell& sh) {
+        if (!e.subject) return std::nullopt;
+        std::string because;
+        auto subject = expand_value(src, e.subject->parts, sh, because);
+        if (!subject) return std::nullopt;
+        for (std::size_t a = 0; a < e.arms.size(); ++a)
+            for (const Token* p : e.arms[a].patterns) {
+                auto pattern = expand_value(src, p->parts, sh, because);
+                if (!pattern) return std::nullopt;
+                bool quoted = std::all_of(p->parts.begin(), p->parts.end(), [](const Part& x) { return x.quoted; });
+                bool match = quoted || !p->has_glob ? *pattern == *subject : fnmatch(pattern->c_str(), subject->c_str(), 0) == 0;
+                if (match) return std::optional<std::size_t>(a);
+            }
+        return std::optional<std::optional<std::size_t>>(std::optional<std::size_t>{});
+    }
+
+    // Each arm is read on its own copy of the shell, its launches said to be in it; a
+    // variable the arms leave different is unknown after them.
+    Result<void> run_branches(const Source& src, const Element& e, Shell& sh) {
+        for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, sh));
+        if (sh.stopped || sh.returned) return {};
+        int line = src.lines->line_of(e.offset);
+        if (auto chosen = chosen_arm(src, e, sh)) {
+            if (!*chosen) return {};
+            return run_list(src, *e.arms[**chosen].body, sh);
+        }
+        std::vector<Shell> outcomes;
+        for (const auto& arm : e.arms) {
+            Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
+            context_.push_back("in " + arm.what + " on line " + std::to_string(line));
+            auto ran = run_list(src, *arm.body, copy);
+            context_.pop_back();
+            PREFLIGHT_TRY(ran);
+            if (!copy.stopped) outcomes.push_back(std::move(copy));
+        }
+        if (!e.exhaustive) outcomes.push_back(PREFLIGHT_TRY(copy_of(sh, src, e.offset)));  // no arm runs
+        if (outcomes.empty()) {
+            sh.stopped = true;
+            return {};
+        }
+        std::string because = "assigned differently in the branches of the " + e.what + " on line " + std::to_string(line);
+        Shell result = std::move(outcomes.front());
+        for (std::size_t k = 1; k < outcomes.size(); ++k) merge(result, outcomes[k], because);
+        result.returned = false;
+        sh = std::move(result);
+        return {};
+    }
+
+    // A loop's body runs any number of times: read once, its variable unknown, on a copy
+    // whose changes are unknown after it.
+    Result<void> run_loop(const Source& src, const Element& e, Shell& sh) {
+        int line = src.lines->line_of(e.offset);
+        std::string because = "changed in the " + e.what + " on line " + std::to_string(line);
+        Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
+        for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, copy));
+        if (!e.loop_var.empty())
+            make_unknown(copy.vars[e.loop_var], "the variable of the " + e.what + " on line " + std::to_string(line));
+        context_.push_back("in the " + e.what + " on line " + std::to_string(line));
+        auto ran = run_list(src, *e.arms.front().body, copy);
+        context_.pop_back();
+        PREFLIGHT_TRY(ran);
+        copy.stopped = copy.returned = false;
+        if (!e.loop_var.empty()) copy.vars[e.loop_var].where = loc(src, e.offset);
+        merge(sh, copy, because);
+        if (!e.loop_var.empty()) make_unknown(sh.vars[e.loop_var], because);
         return {};
     }
 
@@ -691,6 +478,8 @@ private:
         bool set = false;
         std::string value;
         std::string because;
+        std::vector<std::string> elements;  // an array's; a set scalar is an array of one
+        bool platform = false;              // unknown: a scheduler or platform sets it at run time
     };
 
     Lookup lookup(const Shell& sh, const std::string& name) const {
@@ -723,12 +512,18 @@ private:
             return unknown("$" + name + " (set by bash at run time)");
         if (it == sh.vars.end()) {
             if (!sh.anything_may_be_set.empty()) return unknown("$" + name + ": " + sh.anything_may_be_set);
+            if (set_by_platform(name)) {
+                r.platform = true;
+                return unknown("$" + name + " (set by the scheduler or platform at run time)");
+            }
             return r;
         }
         if (!it->second.set) return r;
         if (!it->second.value) return unknown("$" + name + ": " + it->second.because);
         r.set = true;
         r.value = *it->second.value;
+        if (it->second.array) r.elements = *it->second.array;
+        else r.elements = {r.value};
         return r;
     }
 
@@ -828,8 +623,36 @@ private:
             return true;
         }
         if (!value.known) {
+            if (value.platform) note(src, p.offset, "not known here: " + value.because);
             because = value.because;
             return false;
+        }
+        if (p.index == "@" || p.index == "*") {
+            // ${#a[@]}; "${a[@]}" one field per element; "${a[*]}" one, joined by IFS's first character
+            if (p.op == Part::Op::length) return emit(std::to_string(value.elements.size()));
+            if (p.index == "@" || !p.quoted) {
+                for (std::size_t k = 0; k < value.elements.size(); ++k) {
+                    if (k) out.end_field(p.quoted);
+                    if (!emit(value.elements[k])) return false;
+                }
+                return true;
+            }
+            bool known = true;
+            auto sep = ifs(sh, known);
+            if (!known) {
+                because = "$IFS is not known";
+                return false;
+            }
+            std::string joined;
+            for (std::size_t k = 0; k < value.elements.size(); ++k)
+                joined += (k && !sep.empty() ? sep.substr(0, 1) : "") + value.elements[k];
+            out.quoted(joined);
+            return true;
+        }
+        if (!p.index.empty()) {  // ${a[N]}: that element, unset past the end
+            auto n = std::strtoul(p.index.c_str(), nullptr, 10);
+            value.set = value.set && n < value.elements.size();
+            value.value = value.set ? value.elements[n] : "";
         }
         bool present = value.set && (!p.colon || !value.value.empty());
         switch (p.op) {
@@ -889,6 +712,19 @@ private:
             }
             if (only_at && !other) return r;
         }
+        {
+            // "${a[@]}" of an empty array alone is no word either
+            const Part* array = nullptr;
+            bool other = false;
+            for (const auto& p : t.parts) {
+                if (p.kind == Part::Kind::param && p.index == "@" && p.op == Part::Op::none && !array) array = &p;
+                else if (!(p.kind == Part::Kind::literal && p.text.empty())) other = true;
+            }
+            if (array && !other) {
+                auto v = lookup(sh, array->text);
+                if (v.known && v.elements.empty()) return r;
+            }
+        }
         FieldBuilder out(sep, true);
         if (!expand_parts(src, t.parts, sh, out, r.because, ifs_known)) {
             r.known = false;
@@ -925,9 +761,20 @@ private:
         // the value first: NAME=${NAME:-default} reads the variable as it was
         std::string because;
         std::optional<std::string> value;
+        std::optional<std::vector<std::string>> elements;
         if (t.array_literal) {
-            note(src, t.offset, "not interpreted: array assignment");
-            because = "an array, assigned on " + at_line(src, t.offset);
+            // Each element is a word, expanded and split as a command's words are.
+            elements.emplace();
+            for (const Token& e : t.array_elements) {
+                auto x = expand_word(src, e, sh);
+                if (!x.known) {
+                    because = "an element of the array assigned on " + at_line(src, t.offset) + ": " + x.because;
+                    elements.reset();
+                    break;
+                }
+                elements->insert(elements->end(), x.fields.begin(), x.fields.end());
+            }
+            if (elements) value = elements->empty() ? "" : elements->front();
         } else {
             value = expand_value(src, parts, sh, because);
         }
@@ -942,9 +789,26 @@ private:
             make_unknown(v, because);
             return;
         }
+        if (elements) {
+            // a+=(…) appends elements; on a scalar its value is element 0
+            if (append && v.set) {
+                if (!v.value) return;  // unknown stays unknown
+                auto before = v.array ? *v.array : std::vector<std::string>{*v.value};
+                elements->insert(elements->begin(), before.begin(), before.end());
+            }
+            v.array = std::move(elements);
+            v.value = v.array->empty() ? "" : v.array->front();
+            v.set = true;
+            v.because.clear();
+            return;
+        }
         if (append && v.set) {
             if (!v.value) return;  // unknown stays unknown
             *value = *v.value + *value;
+        }
+        if (v.array) {  // NAME=x on an array sets its element 0
+            if (v.array->empty()) v.array->push_back(*value);
+            else v.array->front() = *value;
         }
         v.value = std::move(value);
         v.because.clear();
@@ -980,7 +844,16 @@ private:
         std::vector<const Token*> args(s.words.begin() + static_cast<std::ptrdiff_t>(first) + 1, s.words.end());
 
         if (name == "export" || name == "declare" || name == "typeset" || name == "readonly") return declare(src, name, args, sh);
-        if (name == "local") return {};  // outside a function bash refuses it; functions are not run
+        if (name == "local") {  // outside a function bash refuses it
+            if (locals_.empty()) return {};
+            for (const Token* t : args) {
+                std::string n = t->assignment ? std::get<0>(split_assignment(*t)) : std::string(t->raw);
+                if (!shell::is_name(n) || locals_.back().count(n)) continue;
+                auto it = sh.vars.find(n);
+                locals_.back()[n] = it == sh.vars.end() ? std::nullopt : std::optional<Var>(it->second);
+            }
+            return declare(src, "local", args, sh);
+        }
         if (name == "unset") return unset(src, args, sh);
         if (name == "eval") {
             note(src, s.offset, "not interpreted: eval");
@@ -994,6 +867,10 @@ private:
         if (name == "return") {
             sh.returned = true;
             return {};
+        }
+        if (auto f = sh.functions.find(name); f != sh.functions.end() && f->second.body && calls_.size() < kMaxCallDepth &&
+                                              std::count(calls_.begin(), calls_.end(), name) < 2) {
+            return call_function(src, s, first, name, f->second, sh);
         }
         if (auto f = sh.functions.find(name); f != sh.functions.end()) {
             note(src, s.offset,
@@ -1034,7 +911,7 @@ private:
             for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], *overlay, true);
         }
         for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
-            if (!v.exported || !v.set) continue;
+            if (!v.exported || !v.set || v.array) continue;  // bash exports no array
             cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
         }
         if (name == "set" && all_known) set_options(known_args, sh);
@@ -1058,8 +935,52 @@ private:
             if (name == "exec") sh.stopped = true;
             cmd.argv.erase(cmd.argv.begin());
         }
+        for (const auto& c : context_) cmd.context += (cmd.context.empty() ? "" : ", ") + c;
         script_.commands.push_back(std::move(cmd));
         return {};
+    }
+
+    // A function runs where it is called, with the call's words as $1…$N; its `local`
+    // variables are restored after it. Recursion is read two calls deep, then its
+    // effects are applied as for a block the reader does not run.
+    Result<void> call_function(const Source& src, const Simple& s, std::size_t first, const std::string& name,
+                               const FunctionInfo& f, Shell& sh) {
+        std::optional<std::vector<std::string>> args(std::in_place);
+        std::string because;
+        for (std::size_t w = first + 1; w < s.words.size(); ++w) {
+            auto e = expand_word(src, *s.words[w], sh);
+            if (!e.known) {
+                args.reset();
+                because = "an argument of the call of '" + name + "' on " + at_line(src, s.offset) + ": " + e.because;
+                break;
+            }
+            args->insert(args->end(), e.fields.begin(), e.fields.end());
+        }
+        // Calls that call each other fan out: each costs work, so a hostile script stops
+        // with an error instead of running for hours.
+        work_ += kCallWork;
+        PREFLIGHT_TRY(within_budget(src, s.offset));
+        auto body = f.body;  // the definition may change while it runs
+        const Source& where = *f.src;
+        auto saved = sh.positional;
+        auto saved_because = sh.positional_because;
+        sh.positional = args;
+        if (!args) sh.positional_because = because;
+        calls_.push_back(name);
+        locals_.emplace_back();
+        context_.push_back("in function '" + name + "' called on line " + std::to_string(src.lines->line_of(s.offset)));
+        auto ran = run_list(where, *body, sh);
+        context_.pop_back();
+        for (auto& [n, v] : locals_.back()) {
+            if (v) sh.vars[n] = std::move(*v);
+            else sh.vars.erase(n);
+        }
+        locals_.pop_back();
+        calls_.pop_back();
+        sh.positional = saved;
+        sh.positional_because = saved_because;
+        sh.returned = false;
+        return ran;
     }
 
     // read, getopts, mapfile, let, printf -v: the names they set become unknown.
@@ -1144,6 +1065,7 @@ private:
     Result<void> declare(const Source& src, const std::string& builtin, const std::vector<const Token*>& args, Shell& sh) {
         bool exported = builtin == "export";
         bool unexport = false;
+        bool indexed = false;  // -a: NAME is an indexed array
         std::string unknown_kind;
         std::size_t k = 0;
         for (; k < args.size(); ++k) {
@@ -1158,7 +1080,8 @@ private:
                 if (c == 'x') (minus ? exported : unexport) = true;
                 if (builtin == "export" && c == 'n') unexport = true;
                 if (c == 'f' || c == 'F' || c == 'p') return {};  // functions, or printing
-                if (c == 'a' || c == 'A') unknown_kind = "an array";
+                if (c == 'a') indexed = true;
+                if (c == 'A') unknown_kind = "an associative array";
                 if (c == 'i') unknown_kind = "an integer (arithmetic) variable";
                 if (c == 'n' && builtin != "export") unknown_kind = "a name reference";
                 if (c == 'l' || c == 'u' || c == 'c') unknown_kind = "a case-converting variable";
@@ -1191,6 +1114,7 @@ private:
                     if (inserted) {
                         it->second.set = false;
                         it->second.where = loc(src, t.offset);
+                        if (indexed) it->second.array.emplace();  // an empty array: "${a[@]}" is no word
                         if (!sh.anything_may_be_set.empty()) make_unknown(it->second, sh.anything_may_be_set);
                     }
                     if (!unknown_kind.empty()) make_unknown(it->second, unknown_kind + ", declared on " + at_line(src, t.offset));
@@ -1238,15 +1162,32 @@ private:
         }
         std::string path = *file.text;
         if (path.empty() || path[0] != '/') {
-            if (!sh.cwd) {
+            // bash reads a relative name from the working directory; a script written to
+            // be run from its own directory finds it beside itself, which is read then,
+            // and said.
+            auto dir = std::filesystem::path(src.path).parent_path().string();
+            std::string beside = (dir.empty() ? "." : dir) + "/" + path;
+            std::error_code ec;
+            if (sh.cwd && std::filesystem::exists(*sh.cwd + "/" + path, ec)) {
+                path = *sh.cwd + "/" + path;
+            } else if (std::filesystem::exists(beside, ec)) {
+                note(src, s.offset,
+                     "read beside the script: source of '" + path + "', which bash looks for in " +
+                         (sh.cwd ? "the working directory (" + *sh.cwd + ")" : "a working directory that is not known"));
+                path = beside;
+            } else if (!sh.cwd) {
                 note(src, s.offset, "not interpreted: source of '" + path + "' after a change to a directory that is not known");
+                everything_unknown(sh, "'" + *file.text + "' sourced on " + at_line(src, s.offset) + " may set it");
                 return {};
+            } else {
+                path = *sh.cwd + "/" + path;
             }
-            path = *sh.cwd + "/" + path;
         }
         std::error_code ec;
         if (!std::filesystem::exists(path, ec)) {
+            // What the file would set is not known: every variable after it is unknown, not unset.
             note(src, s.offset, "not read: source of '" + *file.text + "': no such file; what it sets is not known");
+            everything_unknown(sh, "'" + *file.text + "' (not found) sourced on " + at_line(src, s.offset) + " may set it");
             return {};
         }
         auto key = canonical(path);
@@ -1286,6 +1227,11 @@ private:
     std::deque<std::unique_ptr<Source>> sources_;
     std::vector<std::string> stack_;
     std::set<std::tuple<const Source*, std::size_t, std::string>> noted_;
+    std::vector<std::string> context_;  // where the commands being read run: "in the else-branch …"
+    std::vector<std::string> calls_;    // the functions being called
+    std::vector<std::map<std::string, std::optional<Var>>> locals_;  // per call: what `local` hid
+    static constexpr std::size_t kMaxCallDepth = 16;
+    static constexpr std::size_t kCallWork = 100;
     static constexpr std::size_t kMaxWork = 1'000'000;
     std::size_t work_ = 0;
 };

@@ -2,10 +2,12 @@
 // without running anything: the commands it launches, each with its words after
 // quote removal and expansion and the environment it sees. What launch scripts use
 // is interpreted (assignments, export/unset, `VAR=v cmd` prefixes, quotes,
-// continuations, ${VAR:-default}, `source` of a file, ; && || | & lists, subshells);
-// what cannot be known without running something ($(…), arithmetic, loops,
-// conditionals, functions, arrays, here-documents, eval) makes the values it touches
-// unknown and is listed in `skipped` with its line. It never guesses.
+// continuations, ${VAR:-default}, indexed arrays, `source` of a file, functions run
+// where they are called, if/case arms and loop bodies each read on a copy of the
+// shell, ; && || | & lists, subshells); what cannot be known without running
+// something ($(…), arithmetic, conditions, loop variables, here-documents, eval) makes
+// the values it touches unknown and is listed in `skipped` with its line. A command
+// read on one path only says so (Command::context). It never guesses.
 #pragma once
 
 #include <map>
@@ -41,6 +43,9 @@ struct ReadOptions {
     // The script's own arguments ($1 …); nullopt: not known, so $1, $@, $# are unknown.
     std::optional<std::vector<std::string>> script_args;
     int max_source_depth = 8;
+    // Where the script is run from: relative `source` paths resolve there first, as bash
+    // does, then beside the script. nullopt: the script's own directory.
+    std::optional<std::string> working_dir;
 };
 
 // Reads `path` (a regular file of at most kLaunchScript.max_bytes) and interprets it.

@@ -55,7 +55,7 @@ public:
         }
         int last_line = cmd.argv.back().where.file == path_ ? cmd.argv.back().where.line : cmd.where.line;
         for (const auto& e : fix.plan.env)
-            if (place_env(e, start, last_line, indent)) ++out.changes;
+            if (place_env(e, cmd.where, start, last_line, indent)) ++out.changes;
         for (const auto& key : fix.plan.unspellable)
             out.notes.push_back(fmt::format("no {} flag gives {}; not applied", fix.launcher, key));
     }
@@ -141,13 +141,18 @@ private:
         return true;
     }
 
-    bool place_env(const launch::EnvEdit& e, int start, int last_line, const std::string& indent) {
+    bool place_env(const launch::EnvEdit& e, const Location& command, int start, int last_line, const std::string& indent) {
         const launch::Binding* b = e.existing;
         bool own = b && !b->from_calling_env && owns(b->where);
         bool prefix = own && b->where.line >= start && b->where.line <= last_line;
         if (e.value) {
             std::string assignment = e.name + "=" + shell_word(*e.value);
+            // A new variable is a `NAME=value` prefix of the launch itself: it applies on
+            // every path that reaches the launch, and a line inserted before it could land
+            // between a guard (`cd X &&`) and the command it guards.
             if (own) replace(b->where, assignment);
+            else if (command.file == path_ && command.line >= 1 && command.column >= 1)
+                edits.push_back({Kind::replace, {command.line, command.column, command.column}, assignment + " "});
             else edits.push_back({Kind::insert_line_before, {start, 0, 0}, indent + "export " + assignment});
             return true;
         }

@@ -54,5 +54,24 @@ got=$(field argv)
 case "$got" in *'"--padding_free", "true"'*) ;; *) fail "the fix is not in the child's argv: $got" ;; esac
 grep -q -- "--padding_free true (train.padding_free)" "$work/err3" || fail "the change is not said on stderr: $(cat "$work/err3")"
 
-if [ "$failed" = 0 ]; then echo "exec: 3 cases passed"; fi
+# 4. `exec -- bash train.sh`: the script's launch is checked, its environment fix reaches
+#    the launch through the environment, and one summary line says so.
+rm -f "$STUB_RECORD"
+cp "$here/../golden/fix-launch/append-flag-and-export/site.toml" "$work/site.toml"
+sed 's|--output_dir output/qwen3_5-moe-lora|--output_dir output/qwen3_5-moe-lora --sequence_parallel true|' \
+  "$here/../golden/fix-launch/append-flag-and-export/train.sh" > "$work/train.sh"
+(cd "$work" && "$preflight" exec --rules "$rules" --no-probe --with site.toml -- bash train.sh) 2>"$work/err4" >/dev/null
+status=$?
+[ "$status" = 0 ] || fail "exec of a script did not start it: exit $status ($(cat "$work/err4"))"
+[ "$(field USE_MCORE_GDN)" = '"0"' ] || fail "the script's environment fix did not reach its launch: $(field USE_MCORE_GDN)"
+grep -q "^preflight: exec train.sh (1 launch): .*fixes applied: USE_MCORE_GDN=0" "$work/err4" || fail "no summary line: $(cat "$work/err4")"
+
+# 5. A command no launcher recognises is checked and started, not refused.
+rm -f "$STUB_RECORD"
+"$preflight" exec --rules "$rules" --no-probe -- /bin/sh -c 'echo started' >"$work/out5" 2>"$work/err5"
+status=$?
+[ "$status" = 0 ] && grep -q started "$work/out5" || fail "an unrecognised command was not started: exit $status ($(cat "$work/err5"))"
+grep -q "no launcher recognises it" "$work/err5" || fail "the summary does not say the command is not a launch: $(cat "$work/err5")"
+
+if [ "$failed" = 0 ]; then echo "exec: 5 cases passed"; fi
 [ "$failed" = 0 ]

@@ -12,6 +12,10 @@ For each case of tests/golden/fix-launch/ (a train.sh and the site.toml laid und
    patch set (or unset) in the recorded environment, and the recorded command line, read
    back by `preflight import`, equal to the original launch's run configuration with the
    patch's config keys applied.
+A case with a `paths` file runs bash once per line of it (the variables that line
+assigns, e.g. `LORA=1`, choose a path through the script's if/case arms): each launch
+bash runs on a path must be one of the patched launches check reported, and every
+reported launch must run on some path.
 
 Usage: fix_scripts_bash.py PREFLIGHT RULES_DIR CASES_DIR
 """
@@ -82,6 +86,8 @@ def check_case(preflight, rules, case, work):
         (stubs / name).chmod(0o755)
     record = work / "record.jsonl"
     env = {"PATH": f"{stubs}:/usr/bin:/bin", "HOME": str(work), "PREFLIGHT_TEST_RECORD": str(record)}
+    if (case / "paths").exists():
+        return problems + check_paths(preflight, rules, case, work, env, record, launches)
     ran = run(["bash", "fixed.sh"], cwd=work, env=env)
     if ran.returncode != 0:
         problems.append(f"bash fixed.sh exited {ran.returncode}: {ran.stderr.strip()}")
@@ -111,6 +117,49 @@ def check_case(preflight, rules, case, work):
         got = imported(preflight, rules, replay)
         if got != wanted:
             problems.append(f"launch {i}: the recorded launch reads as {got}, the patched run configuration is {wanted}")
+    return problems
+
+
+def replayed(preflight, rules, work, env, rec, name):
+    """A recorded launch as a script of its own, read back by preflight."""
+    replay = work / name
+    lines = ["#!/bin/sh"]
+    lines += [f"export {k}={shlex.quote(v)}" for k, v in sorted(rec["env"].items()) if k not in env and k.isidentifier()]
+    lines.append(shlex.join(rec["argv"]))
+    replay.write_text("\n".join(lines) + "\n")
+    return imported(preflight, rules, replay)
+
+
+def check_paths(preflight, rules, case, work, env, record, launches):
+    problems = []
+    wanted = []
+    for i, launch in enumerate(launches, start=1):
+        config = imported(preflight, rules, work / "train.sh", i if len(launches) > 1 else None)
+        for dotted, value in launch["patch"]["config"].items():
+            set_key(config, dotted, value)
+        wanted.append(config)
+    seen = set()
+    for n, line in enumerate((case / "paths").read_text().splitlines(), start=1):
+        assigned = dict(a.split("=", 1) for a in line.split())
+        if record.exists():
+            record.unlink()
+        ran = run(["bash", "fixed.sh"], cwd=work, env={**env, **assigned})
+        if ran.returncode != 0:
+            problems.append(f"path {n} ({line or 'nothing set'}): bash exited {ran.returncode}: {ran.stderr.strip()}")
+        recorded = [json.loads(x) for x in record.read_text().splitlines()] if record.exists() else []
+        if not recorded:
+            problems.append(f"path {n} ({line or 'nothing set'}): no launch ran")
+        for k, rec in enumerate(recorded):
+            got = replayed(preflight, rules, work, {**env, **assigned}, rec, f"path{n}-{k}.sh")
+            match = [i for i, w in enumerate(wanted) if w == got and all(
+                rec["env"].get(name) == value for name, value in launches[i]["patch"]["env"].items())]
+            if not match:
+                problems.append(f"path {n} ({line or 'nothing set'}): launch {rec['argv']} is none of the patched launches "
+                                f"check reported: {got}")
+            seen.update(match)
+    for i in range(len(launches)):
+        if i not in seen:
+            problems.append(f"launch {i + 1} ran on no path of {case / 'paths'}")
     return problems
 
 

@@ -9,6 +9,7 @@
 #include "output/shell_words.hpp"
 #include "rules/pack_collector.hpp"
 #include "rules/rule_set.hpp"
+#include "version/version.hpp"
 
 namespace preflight::launch {
 namespace {
@@ -118,9 +119,10 @@ TEST(LaunchConfig, BothSeparatorsWhereTheParserAcceptsThem) {
     // Megatron-LM's parser knows the dashed spelling only.
     auto megatron = read(command({"torchrun", "pretrain_gpt.py", "--tensor_model_parallel_size", "4"}));
     EXPECT_EQ(value(megatron, "parallel.tp"), Value(1));  // the key table's default
-    EXPECT_NE(notes(megatron).find("not interpreted: --tensor_model_parallel_size; did you mean --tensor-model-parallel-size?"),
+    EXPECT_NE(notes(megatron).find("--tensor_model_parallel_size is not a flag of megatron at any release read"),
               std::string::npos)
         << notes(megatron);
+    EXPECT_NE(notes(megatron).find("did you mean --tensor-model-parallel-size?"), std::string::npos) << notes(megatron);
     // torchrun lists both spellings of its own flags.
     auto t = read(command({"torchrun", "--nproc-per-node=4", "pretrain_gpt.py"}));
     EXPECT_EQ(value(t, "hardware.devices_per_node"), Value(4));
@@ -247,19 +249,67 @@ TEST(LaunchConfig, UnknownFlagsAreKept) {
 }
 
 TEST(LaunchConfig, OneNoteListsEveryUninterpretedFlag) {
-    auto l = read(command({"megatron", "sft", "--a1", "--a2", "--a3", "--a4", "--a5", "--a6", "--a7", "--a8"}));
-    ASSERT_EQ(l.config.diagnostics.size(), 1u);
+    // Valid flags of Megatron-SWIFT with no run-configuration key (the generated tables).
+    auto l = read(command({"megatron", "sft", "--lr", "--seed", "--train_iters", "--loss_type", "--model_name",
+                           "--micro_batch_size", "--global_batch_size", "--max_length"}));
+    ASSERT_EQ(l.config.diagnostics.size(), 1u) << notes(l);
     EXPECT_EQ(l.config.diagnostics[0].message,
-              "not interpreted (no key of the run configuration): --a1, --a2, --a3, --a4, --a5, --a6 and 2 more");
+              "not interpreted (no key of the run configuration): --lr, --seed, --train_iters, --loss_type, --model_name, "
+              "--micro_batch_size and 2 more");
     EXPECT_EQ(l.flags.size(), 8u) << "every flag is kept";
 }
 
 TEST(LaunchConfig, MisspelledFlagGetsDidYouMean) {
+    // No version known: a warning, the suggestion from every flag the launcher accepts.
     auto l = read(command({"megatron", "sft", "--tensor-model-paralel-size", "2"}));
     ASSERT_EQ(l.config.diagnostics.size(), 1u);
     EXPECT_EQ(l.config.diagnostics[0].message,
-              "not interpreted: --tensor-model-paralel-size; did you mean --tensor_model_parallel_size?");
+              "--tensor-model-paralel-size is not a flag of megatron-swift at any release read (ms-swift 4.0–4.5); did "
+              "you mean --tensor_model_parallel_size?");
     EXPECT_EQ(l.config.diagnostics[0].severity, Severity::warning);
+    EXPECT_EQ(l.config.diagnostics[0].code, "launch-unknown-flag");
+}
+
+TEST(LaunchConfig, UnknownFlagIsAnErrorAtAKnownVersion) {
+    std::map<std::string, Fact> packages;
+    packages["ms-swift"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "4.5.2")), {}};
+    auto l = read_launch(command({"megatron", "sft", "--train_iter", "100", "--train_iters", "100"}), bundled(), &packages);
+    ASSERT_TRUE(l) << l.error().message;
+    ASSERT_EQ(l->config.diagnostics.size(), 2u) << notes(*l);
+    EXPECT_EQ(l->config.diagnostics[0].severity, Severity::error);
+    EXPECT_EQ(l->config.diagnostics[0].message,
+              "--train_iter is not a flag of megatron-swift at ms-swift 4.5.2 (modelscope/ms-swift@v4.5.2): its parser "
+              "stops on it; did you mean --train_iters?");
+    // The valid flag is only not interpreted.
+    EXPECT_EQ(l->config.diagnostics[1].severity, Severity::info);
+}
+
+TEST(LaunchConfig, ValidFlagsAreNeverTypos) {
+    auto swift = read(command({"megatron", "sft", "--model_name", "a", "b", "--loss_type", "x", "--train_iters", "9"}));
+    for (const auto& d : swift.config.diagnostics) EXPECT_NE(d.severity, Severity::warning) << d.message;
+    auto lm = read(command({"torchrun", "pretrain_gpt.py", "--ffn-hidden-size", "11008", "--use-distributed-optimizer"}));
+    for (const auto& d : lm.config.diagnostics) EXPECT_NE(d.severity, Severity::warning) << d.message;
+}
+
+TEST(LaunchConfig, LaunchFormsOfTheFrameworks) {
+    auto acc = read(command({"accelerate", "launch", "--config_file", "fsdp.json", "swift/cli/sft.py", "--tuner_type", "lora"}));
+    EXPECT_EQ(acc.launcher->name, "swift");
+    EXPECT_EQ(value(acc, "train.lora"), Value(true));
+    auto mod = read(command({"torchrun", "--nproc_per_node", "2", "-m", "swift.cli.sft", "--model", "m"}));
+    EXPECT_EQ(mod.launcher->name, "swift");
+    EXPECT_EQ(value(mod, "hardware.devices_per_node"), Value(2));
+    auto mcore = read(command({"torchrun", "swift/cli/_megatron/sft.py", "--tensor_model_parallel_size", "2"}));
+    EXPECT_EQ(mcore.launcher->name, "megatron-swift");
+    EXPECT_EQ(value(mcore, "parallel.tp"), Value(2));
+    auto post = read(command({"torchrun", "posttrain_gpt.py", "--tensor-model-parallel-size", "4"}));
+    EXPECT_EQ(post.launcher->name, "megatron");
+    auto ray = read(command({"ray", "job", "submit", "--address", "http://h:8265", "--", "python3", "train.py",
+                             "--tensor-model-parallel-size", "2", "--colocate"}));
+    EXPECT_EQ(ray.launcher->name, "vime");
+    EXPECT_EQ(value(ray, "parallel.tp"), Value(2));
+    auto ds = read(command({"deepspeed", "--num_gpus", "4", "pretrain_gpt.py", "--tensor-model-parallel-size", "2"}));
+    EXPECT_EQ(ds.launcher->name, "megatron");
+    EXPECT_EQ(value(ds, "parallel.tp"), Value(2));
 }
 
 TEST(LaunchConfig, BadValuesAreErrorsAtTheirWord) {

@@ -183,9 +183,11 @@ TEST(ShellScript, SourceReadsAFileRelativeToTheScript) {
 }
 
 TEST(ShellScript, SourceOfAMissingFileIsListedNotGuessed) {
-    auto s = read("source /no/such/set_env.sh\ncmd\n");
-    EXPECT_TRUE(skipped(s, "no such file", 1));
-    EXPECT_EQ(s.commands.size(), 1u);
+    auto s = read("TP=1\nsource /no/such/set_env.sh\ncmd $TP $UNSET_BEFORE\n");
+    EXPECT_TRUE(skipped(s, "no such file", 2));
+    ASSERT_EQ(s.commands.size(), 1u);
+    // What the file would set is unknown, not unset.
+    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "?", "?"}));
 }
 
 TEST(ShellScript, SourceOfAPathThatIsNotKnownIsListed) {
@@ -294,7 +296,20 @@ TEST(ShellScript, SubstitutionsAreUnknownAndListed) {
     EXPECT_TRUE(skipped(s, "not interpreted: arithmetic expansion", 4));
 }
 
-TEST(ShellScript, BlocksAreNotRunAndWhatTheyAssignIsUnknown) {
+TEST(ShellScript, HeredocsAndEvalAreNotInterpreted) {
+    auto s = read(
+        "ARGS=(--a 1 --b 2)\n"
+        "cat <<EOF > cfg.yaml\nkey: $UNTERMINATED \"quote\nEOF\n"
+        "eval \"$CMD\"\n"
+        "torchrun ${ARGS[@]} $ANYTHING\n");
+    ASSERT_EQ(s.commands.size(), 2u);
+    EXPECT_EQ(words(s.commands[0]), (V{"cat"}));
+    EXPECT_EQ(words(s.commands[1]), (V{"torchrun", "?", "?"}));
+    EXPECT_TRUE(skipped(s, "here-document (line 3)", 2));
+    EXPECT_TRUE(skipped(s, "not interpreted: eval", 5));
+}
+
+TEST(ShellScript, BranchesAndLoopsAreReadAndWhatTheyChangeIsUnknown) {
     auto s = read(
         "A=1; B=1; C=1; D=1; E=1\n"
         "if [ -n \"$X\" ]; then\n"
@@ -304,35 +319,62 @@ TEST(ShellScript, BlocksAreNotRunAndWhatTheyAssignIsUnknown) {
         "for i in 1 2; do B=$i; done\n"
         "while false; do export C=3; done\n"
         "until true; do read D; done\n"
-        "case $X in a) E=5 ;; esac\n"
+        "case $Y in a) E=5 ;; esac\n"
         "cmd $A $B $C $D $E $i\n");
-    ASSERT_EQ(s.commands.size(), 1u);
-    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "?", "?", "?", "?", "?", "?"}));
-    EXPECT_EQ(env(s.commands[0], "C"), "?");
-    EXPECT_TRUE(skipped(s, "not interpreted: if block (lines 2-5)", 2));
-    EXPECT_TRUE(skipped(s, "not interpreted: for loop", 6));
-    EXPECT_TRUE(skipped(s, "not interpreted: while loop", 7));
-    EXPECT_TRUE(skipped(s, "not interpreted: until loop", 8));
-    EXPECT_TRUE(skipped(s, "not interpreted: case block", 9));
+    // [ … ], the launch in the if's arm, false, true and read are commands too; the
+    // case's subject is known (Y is unset), so no arm runs and E stays 1.
+    ASSERT_EQ(s.commands.size(), 7u);
+    EXPECT_EQ(words(s.commands[1]), (V{"megatron", "sft", "--inside", "if"}));
+    EXPECT_EQ(s.commands[1].context, "in the then-branch of the if on line 2");
+    EXPECT_EQ(s.commands[5].context, "in the until loop on line 8");
+    EXPECT_EQ(words(s.commands[6]), (V{"cmd", "?", "?", "?", "?", "1", "?"}));
+    EXPECT_EQ(env(s.commands[6], "C"), "?");
 }
 
-TEST(ShellScript, FunctionsArraysHeredocsEvalAreNotInterpreted) {
+TEST(ShellScript, ArmsThatAgreeLeaveTheValueKnown) {
+    auto s = read(
+        "if [ -d /x ]; then P=npu; else P=npu; fi\n"
+        "case \"$1\" in a) Q=1 ;; *) Q=2 ;; esac\n"
+        "MODE=rl; case $MODE in sft) R=1 ;; rl*) R=2 ;; esac\n"
+        "cmd $P $Q $R\n");
+    EXPECT_EQ(words(s.commands.back()), (V{"cmd", "npu", "?", "2"}));
+}
+
+TEST(ShellScript, FunctionsRunWhereCalledWithTheirArguments) {
     auto s = read(
         "setup() {\n  export TOKEN=secret\n}\n"
+        "train() {\n  local tp=$1\n  shift\n  megatron sft --tp \"$tp\" \"$@\"\n}\n"
         "setup\n"
-        "ARGS=(--a 1 --b 2)\n"
-        "cat <<EOF > cfg.yaml\nkey: $UNTERMINATED \"quote\nEOF\n"
-        "eval \"$CMD\"\n"
-        "torchrun ${ARGS[@]} $TOKEN $ANYTHING\n");
-    ASSERT_EQ(s.commands.size(), 2u);
-    EXPECT_EQ(words(s.commands[0]), (V{"cat"}));
-    EXPECT_EQ(words(s.commands[1]), (V{"torchrun", "?", "?", "?"}));
-    EXPECT_TRUE(skipped(s, "function definition 'setup'", 1));
-    EXPECT_TRUE(skipped(s, "call of function 'setup'", 4));
-    EXPECT_TRUE(skipped(s, "array assignment", 5));
-    EXPECT_TRUE(skipped(s, "here-document (line 7)", 6));
-    EXPECT_TRUE(skipped(s, "not interpreted: eval", 9));
-    EXPECT_TRUE(skipped(s, "not interpreted: array", 10));
+        "train 2 --a 'b c'\n"
+        "cmd ${tp:-none} $TOKEN\n"
+        "again() { again; }\n"
+        "again\n");
+    ASSERT_EQ(s.commands.size(), 3u);
+    EXPECT_EQ(words(s.commands[0]), (V{"megatron", "sft", "--tp", "2", "--a", "b c"}));
+    EXPECT_EQ(env(s.commands[0], "TOKEN"), "secret");
+    EXPECT_EQ(s.commands[0].context, "in function 'train' called on line 10");
+    EXPECT_EQ(words(s.commands[1]), (V{"cmd", "none", "secret"}));
+    EXPECT_TRUE(skipped(s, "call of function 'again'", 12));
+}
+
+TEST(ShellScript, IndexedArraysExpandAsBashDoes) {
+    ReadOptions o;
+    o.calling_env = {{"HOME", "/h"}};
+    auto s = read(
+        "declare -a NONE\n"
+        "A=(--x 'y z' \"$HOME\")\n"
+        "A+=(--w)\n"
+        "cmd \"${A[@]}\" \"${NONE[@]}\" ${#A[@]} \"${A[*]}\" ${A[1]} $A \"${A[9]:-d}\"\n",
+        o);
+    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "--x", "y z", "/h", "--w", "4", "--x y z /h --w", "y", "z", "--x", "d"}));
+    EXPECT_TRUE(s.skipped.empty());
+    EXPECT_EQ(s.commands[0].env.count("A"), 0u) << "bash exports no array";
+}
+
+TEST(ShellScript, PlatformVariablesAreUnknownNotEmpty) {
+    auto s = read("NNODES=$WORLD_SIZE NODE_RANK=$SLURM_NODEID cmd $MASTER_ADDR $PET_NNODES ${RANK:-0}\n");
+    EXPECT_EQ(words(s.commands[0]), (V{"cmd", "?", "?", "?"}));
+    EXPECT_EQ(env(s.commands[0], "NNODES"), "?");
 }
 
 TEST(ShellScript, OtherExpansionOperatorsAreUnknown) {
