@@ -37,7 +37,8 @@ int run(const EnvArgs& args) {
         Error e = text.error();
         e.location.file = args.job;
         if (FactRef var = FactRef::from_key(e.location.key); var.kind == FactRef::Kind::env)
-            if (auto it = evaluation->facts.env.find(var.name); it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
+            if (auto it = evaluation->facts.env.find(var.name);
+                it != evaluation->facts.env.end() && it->second.origin.kind == OriginKind::job)
                 e.location = it->second.origin.where;
         return report_input_error(e, args.output);
     }

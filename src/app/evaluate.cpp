@@ -20,7 +20,8 @@ std::unique_ptr<facts::FactSource> fact_source(const FactOptions& options, const
     if (const char* t = std::getenv("PREFLIGHT_PLUGIN_TIMEOUT"); t && *t) {
         char* end = nullptr;
         double s = std::strtod(t, &end);
-        if (end && !*end && s > 0 && s < 86400) probe.plugin_deadline = std::chrono::milliseconds(static_cast<long long>(s * 1000));
+        if (end && !*end && s > 0 && s < 86400)
+            probe.plugin_deadline = std::chrono::milliseconds(static_cast<long long>(s * 1000));
     }
     return std::make_unique<facts::LiveProbeSource>(probe, scheme_of);
 }

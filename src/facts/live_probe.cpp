@@ -54,7 +54,8 @@ std::string version_of_prefix(const fs::path& prefix, const fs::path& exe, plugi
     if (name.starts_with("python") && name.size() > 7 && name.find('.') != std::string::npos) return name.substr(6);
     std::vector<std::string> found;
     for (const auto& n : host.list_dir((prefix / "lib").string()).value_or(std::vector<std::string>{}))
-        if (n.starts_with("python3.") && host.list_dir((prefix / "lib" / n / "site-packages").string())) found.push_back(n.substr(6));
+        if (n.starts_with("python3.") && host.list_dir((prefix / "lib" / n / "site-packages").string()))
+            found.push_back(n.substr(6));
     std::sort(found.begin(), found.end());
     return found.empty() ? "" : found.back();
 }
@@ -84,7 +85,8 @@ std::vector<std::string> site_directories(const std::string& python, std::string
         std::string xy = version.substr(0, version.find('.', version.find('.') + 1));
         dirs.push_back((cfg_dir / "lib" / ("python" + xy) / "site-packages").string());
         if (kv["include-system-site-packages"] == "true" && kv.count("home"))
-            for (const auto& d : site_directories((fs::path(kv["home"]) / exe.filename()).string(), nullptr, host)) dirs.push_back(d);
+            for (const auto& d : site_directories((fs::path(kv["home"]) / exe.filename()).string(), nullptr, host))
+                dirs.push_back(d);
         if (python_version) *python_version = version;
         return dirs;
     }

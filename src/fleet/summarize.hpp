@@ -19,8 +19,8 @@
 namespace preflight::fleet {
 
 struct FleetRequest {
-    std::vector<std::string> inputs;  // the bundles and directories as given (reported)
-    std::vector<std::string> files;   // the bundle files, in order (bundle_files)
+    std::vector<std::string> inputs;                   // the bundles and directories as given (reported)
+    std::vector<std::string> files;                    // the bundle files, in order (bundle_files)
     std::optional<std::string> expect;                 // --expect, as given
     std::optional<std::vector<std::string>> expected;  // its node names
     std::optional<std::string> max_age;                // --max-age, as given

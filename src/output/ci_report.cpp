@@ -277,7 +277,8 @@ std::string ci_json_text(const nlohmann::ordered_json& j) {
         char32_t cp = 0;
         std::size_t n = util::utf8_next(dumped, i, cp);
         if (n == 0) n = 1;  // cannot happen after replace; kept as it is
-        else if (cp == 0x7F || (n > 1 && printable(std::string_view(dumped).substr(i, n)) != std::string_view(dumped).substr(i, n))) {
+        else if (cp == 0x7F ||
+                 (n > 1 && printable(std::string_view(dumped).substr(i, n)) != std::string_view(dumped).substr(i, n))) {
             out += fmt::format("\\u{:04x}", static_cast<unsigned>(cp));
             i += n;
             continue;

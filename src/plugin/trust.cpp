@@ -41,8 +41,8 @@ std::string untrusted_reason(const std::string& path, TrustedKind kind, std::str
         struct stat st {};
         if (lstat(p.c_str(), &st) != 0) return fmt::format("{}cannot stat {}: {}", via, p.string(), std::strerror(errno));
         if (st.st_uid != 0 && st.st_uid != me)
-            return fmt::format("{}{} is owned by uid {}, neither root nor the effective user (uid {})", via,
-                               what(p, depth, kind), st.st_uid, me);
+            return fmt::format("{}{} is owned by uid {}, neither root nor the effective user (uid {})", via, what(p, depth, kind),
+                               st.st_uid, me);
         bool is_dir = S_ISDIR(st.st_mode);
         if (depth == 0 && kind == TrustedKind::file && !S_ISREG(st.st_mode)) return via + "not a regular file";
         if (depth == 0 && kind == TrustedKind::directory && !is_dir) return via + "not a directory";

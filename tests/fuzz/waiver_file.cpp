@@ -1,10 +1,10 @@
 // A waiver file (.preflight-waivers.toml, --waivers), read and checked against a small
 // rule set as `check` does, then each waiver matched against a path and a day.
+#include "rules/waiver_file.hpp"
 #include "fuzz_targets.hpp"
 #include "rules/pack_source.hpp"
 #include "rules/rule_set.hpp"
 #include "rules/waiver.hpp"
-#include "rules/waiver_file.hpp"
 
 namespace preflight::fuzz {
 namespace {

@@ -133,7 +133,8 @@ TEST(TestResults, XmlEscapingKeepsDocumentsWellFormed) {
     EXPECT_EQ(output::xml_escape("a<b>&\"'"), "a&lt;b&gt;&amp;&quot;&apos;");
     // Controls are shown as printable() shows them (XML 1.0 cannot carry most; a log would act on the rest).
     EXPECT_EQ(output::xml_escape(std::string("x\x01y\ttab\n", 8)), "x\\x01y\ttab\n");
-    EXPECT_EQ(output::xml_escape("esc\x1b[31m cr\r del\x7f c1\xc2\x9b bad\xff"), "esc\\x1b[31m cr\\r del\\x7f c1\\u009b bad\\xff");
+    EXPECT_EQ(output::xml_escape("esc\x1b[31m cr\r del\x7f c1\xc2\x9b bad\xff"),
+              "esc\\x1b[31m cr\\r del\\x7f c1\\u009b bad\\xff");
 }
 
 }  // namespace

@@ -10,8 +10,8 @@
 #include "facts/merge.hpp"
 #include "facts/sources.hpp"
 #include "plugin/real_host.hpp"
-#include "util/files.hpp"
 #include "temp_dir.hpp"
+#include "util/files.hpp"
 
 using namespace preflight;
 using namespace preflight::facts;

@@ -31,8 +31,8 @@ Plugin load_case(const std::string& name) {
 std::vector<std::string> rendered(const Collection& c) {
     std::vector<std::string> out;
     for (const auto& f : c.facts)
-        out.push_back(fmt::format("{} {} = {} from {}", static_cast<int>(f.kind), f.name, display(f.fact.value),
-                                  f.fact.origin.where.file));
+        out.push_back(
+            fmt::format("{} {} = {} from {}", static_cast<int>(f.kind), f.name, display(f.fact.value), f.fact.origin.where.file));
     out.insert(out.end(), c.warnings.begin(), c.warnings.end());
     return out;
 }
@@ -100,5 +100,6 @@ TEST(PluginIsolation, TheProbeGoesOnWithoutTheFailedPluginsFacts) {
     EXPECT_FALSE(node->hardware.count("hangs.before"));
     EXPECT_FALSE(node->hardware.count("crashes.before"));
     // The good plugin ran after them (on this node it finds only its broken value).
-    EXPECT_EQ(values, std::vector<std::string>{"plugin abi emitted abi-broken with a value that does not parse as its type; ignored"});
+    EXPECT_EQ(values,
+              std::vector<std::string>{"plugin abi emitted abi-broken with a value that does not parse as its type; ignored"});
 }

@@ -173,7 +173,8 @@ TEST(GithubAnnotations, EscapeEverySpecialCharacterAsTheRunnerReadsItBack) {
     EXPECT_EQ(output::github_escape_data("100% a:b,c\r\nd"), "100%25 a:b,c%0D%0Ad");
     EXPECT_EQ(output::github_escape_property("job,1.toml:2%\n"), "job%2C1.toml%3A2%25%0A");
     // The runner passes every other control character to the log: they are shown, not sent.
-    EXPECT_EQ(output::github_escape_data("\x1b[31mred\x1b[0m %\x7f\xc2\x9b\xe2\x80\xae"), "\\x1b[31mred\\x1b[0m %25\\x7f\\u009b\\u202e");
+    EXPECT_EQ(output::github_escape_data("\x1b[31mred\x1b[0m %\x7f\xc2\x9b\xe2\x80\xae"),
+              "\\x1b[31mred\\x1b[0m %25\\x7f\\u009b\\u202e");
     EXPECT_EQ(output::github_escape_property("a\x1b:b,\r"), "a\\x1b%3Ab%2C%0D");
     rules::CheckResult result;
     rules::Finding f;
