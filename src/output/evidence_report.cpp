@@ -27,7 +27,7 @@ std::string places(const std::vector<std::pair<std::string, int>>& hits) {
 
 // What a verdict means for this reference, in words.
 std::string explanation(const rules::CheckedReference& c) {
-    if (!c.cite) return "a web page: not read";
+    if (!c.cite) return "a URL or free text: not read";
     const auto& cite = *c.cite;
     std::string elsewhere = c.elsewhere.empty() ? "" : "; the tree holds it at " + places(c.elsewhere);
     switch (c.verdict) {
@@ -57,7 +57,7 @@ std::string tally(const rules::VerifyReport& report) {
     for (auto v : {Verdict::found, Verdict::moved, Verdict::not_found, Verdict::line_missing, Verdict::unquoted, Verdict::file_missing,
                    Verdict::tag_missing, Verdict::repo_absent, Verdict::failed, Verdict::url}) {
         if (!counts[v]) continue;
-        out += fmt::format("{}{} {}", sep, counts[v], v == Verdict::url ? "URLs not read" : std::string(rules::verdict_name(v)));
+        out += fmt::format("{}{} {}", sep, counts[v], v == Verdict::url ? "not read (URLs, free text)" : std::string(rules::verdict_name(v)));
         sep = ", ";
     }
     return out;

@@ -207,7 +207,11 @@ private:
                 return fail(owner + ": each reference is a string or { at = \"…\", quote = \"…\" }", at(*text, "references"));
             r.text = text->as_string()->get();
             r.where = at(*text, "references");
-            if (auto problem = reference_problem(r.text)) return fail(fmt::format("{}: {}", owner, *problem), r.where);
+            // A plain string that is neither a URL nor written as a citation (no '@') is
+            // free text such as a local file a test plugin cites: kept, and not read by verify.
+            bool free_text = !r.inline_table && !is_url_reference(r.text) && r.text.find('@') == std::string::npos;
+            if (auto problem = reference_problem(r.text); problem && !free_text)
+                return fail(fmt::format("{}: {}", owner, *problem), r.where);
             if (!r.quote.empty() && !parse_code_citation(r.text))
                 return fail(owner + ": only a code reference (owner/repo@tag:path:line) carries a quote; a URL's page is not read",
                             r.where);

@@ -28,7 +28,7 @@ enum class Verdict {
     tag_missing,   // the mirror has no such tag, branch or commit
     repo_absent,   // no mirror of the repository under the directory
     failed,        // git could not answer
-    url,           // a web page: not read
+    url,           // a web page (or free text): not read
 };
 
 std::string_view verdict_name(Verdict v);

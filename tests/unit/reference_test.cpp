@@ -131,6 +131,12 @@ const char* kRule = "[[rules]]\nid = \"r\"\nseverity = \"info\"\nsummary = \"s\"
 
 }  // namespace
 
+TEST(PackReader, PlainTextWithoutAtIsKeptAsFreeText) {
+    auto pack = read_text(std::string(kRule) + "references = [\"tests/plugins/abi/test_plugin.c\"]\n");
+    ASSERT_TRUE(pack.has_value()) << pack.error().message;
+    EXPECT_FALSE(parse_code_citation(pack->rules.at(0).references.at(0).text));
+}
+
 TEST(PackReader, ReadsQuotedAndPlainReferences) {
     auto pack = read_text(std::string(kRule) + "references = [\"https://example.invalid/1\", { at = \"a/b@v1:x.py:2\", quote = \"x = 1\" }]\n");
     ASSERT_TRUE(pack.has_value()) << pack.error().message;
@@ -150,7 +156,7 @@ TEST(PackReader, ReferenceErrorsNameTheirPlace) {
         const char* message;
         int column;
     };
-    for (const auto& c : {Case{"[\"PR 12\"]", "neither owner/repo@tag:path:line nor an http(s) URL", 15},
+    for (const auto& c : {Case{"[\"a/b@v 1:x.py:1\"]", "neither owner/repo@tag:path:line nor an http(s) URL", 15},
                           Case{"[{ at = \"a/b@v1:x.py:2\", quote = \"\" }]", "a quote must not be empty", 47},
                           Case{"[{ at = \"https://x.invalid/1\", quote = \"q\" }]", "only a code reference", 22},
                           Case{"[{ at = \"a/b@v1:x.py:2\" }]", "a reference table is", 15},
