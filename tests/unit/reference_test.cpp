@@ -112,7 +112,8 @@ TEST(ReleaseOrder, NewerReleasesOfTheSameFamilyInVersionOrder) {
 
 TEST(QuoteEdit, TurnsAReferenceStringIntoATableAndKeepsTheRest) {
     std::string in = "references = [\n  \"a/b@v1:x.py:2\",  # why\n  'a/b@v1:y.py:3',\n]\n";
-    auto out = output::add_quotes(in, "p.toml", {{Location{"p.toml", 2, 3, "", ""}, "say \"hi\""}, {Location{"p.toml", 3, 3, "", ""}, "y = 1"}});
+    auto out = output::add_quotes(
+        in, "p.toml", {{Location{"p.toml", 2, 3, "", ""}, "say \"hi\""}, {Location{"p.toml", 3, 3, "", ""}, "y = 1"}});
     ASSERT_TRUE(out.has_value()) << out.error().message;
     EXPECT_EQ(*out,
               "references = [\n  { at = \"a/b@v1:x.py:2\", quote = \"say \\\"hi\\\"\" },  # why\n"
@@ -124,7 +125,8 @@ namespace {
 
 Result<PackSource> read_text(const std::string& body) {
     test_support::TempDir dir;
-    return read_pack(dir.write("pack.toml", "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n" + body));
+    return read_pack(
+        dir.write("pack.toml", "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n" + body));
 }
 
 const char* kRule = "[[rules]]\nid = \"r\"\nseverity = \"info\"\nsummary = \"s\"\nwhen = \"false\"\nmessage = \"m\"\n";
@@ -138,7 +140,8 @@ TEST(PackReader, PlainTextWithoutAtIsKeptAsFreeText) {
 }
 
 TEST(PackReader, ReadsQuotedAndPlainReferences) {
-    auto pack = read_text(std::string(kRule) + "references = [\"https://example.invalid/1\", { at = \"a/b@v1:x.py:2\", quote = \"x = 1\" }]\n");
+    auto pack = read_text(std::string(kRule) +
+                          "references = [\"https://example.invalid/1\", { at = \"a/b@v1:x.py:2\", quote = \"x = 1\" }]\n");
     ASSERT_TRUE(pack.has_value()) << pack.error().message;
     const auto& refs = pack->rules.at(0).references;
     ASSERT_EQ(refs.size(), 2u);
