@@ -56,7 +56,8 @@ int test(const RulesArgs& args) {
 }  // namespace
 
 std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) {
-    auto* cmd = app.add_subcommand("rules", "List the loaded rule packs, run their own test cases, or check their references against upstream");
+    auto* cmd = app.add_subcommand(
+        "rules", "List the loaded rule packs, run their own test cases, or check their references against upstream");
     cmd->require_subcommand(1);
     // Each subcommand keeps its own options.
     auto new_args = [&exe_path] {

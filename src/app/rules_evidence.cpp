@@ -41,15 +41,18 @@ Result<std::vector<rules::PackSource>> read_packs(const EvidenceArgs& args) {
     auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
     std::vector<rules::PackSource> packs;
     for (auto& p : collected.packs)
-        if (args.only_packs.empty() || std::count(args.only_packs.begin(), args.only_packs.end(), p.name)) packs.push_back(std::move(p));
-    if (packs.empty()) return fail("no rule packs found" + std::string(args.only_packs.empty() ? "" : " of the names given with --pack"));
+        if (args.only_packs.empty() || std::count(args.only_packs.begin(), args.only_packs.end(), p.name))
+            packs.push_back(std::move(p));
+    if (packs.empty())
+        return fail("no rule packs found" + std::string(args.only_packs.empty() ? "" : " of the names given with --pack"));
     return packs;
 }
 
 // A quote worth keeping names something: a line such as ")" or "else:" would be found
 // almost anywhere, so it proves nothing.
 bool says_something(const std::string& quote) {
-    return std::count_if(quote.begin(), quote.end(), [](unsigned char c) { return std::isalnum(c); }) >= 3 && !rules::quote_problem(quote);
+    return std::count_if(quote.begin(), quote.end(), [](unsigned char c) { return std::isalnum(c); }) >= 3 &&
+           !rules::quote_problem(quote);
 }
 
 // Rewrites each pack file whose unquoted references have a cited line to quote; the
@@ -68,7 +71,9 @@ int write_quotes(const rules::VerifyReport& report, const OutputOptions& output)
     std::size_t written = 0;
     for (const auto& [file, edits] : by_file) {
         auto text = util::read_file(file);
-        if (!text) return report_input_error(fail("cannot read the pack file to add quotes", Location{file, 0, 0, "", ""}).value(), output);
+        if (!text)
+            return report_input_error(fail("cannot read the pack file to add quotes", Location{file, 0, 0, "", ""}).value(),
+                                      output);
         auto edited = output::add_quotes(*text, file, edits);
         if (!edited) return report_input_error(edited.error(), output);
         if (auto w = util::write_output(file, *edited); !w) return report_input_error(Error(w.error()), output);
@@ -145,9 +150,11 @@ std::vector<Command> register_rules_evidence(CLI::App* rules_cmd, const std::str
         "verify", "Read every pack reference at its tag in a mirror of its repository: is the quoted line still there?");
     add_common(verify_cmd, *verify_args);
     add_output_options(verify_cmd, verify_args->output, {"text", "json", "sarif", "markdown"});
-    verify_cmd->add_flag("--progress", verify_args->progress, "Show the progress line on standard error even when it is not a terminal");
-    verify_cmd->add_flag("--write-quotes", verify_args->write_quotes,
-                         "Quote the cited line into each unquoted reference whose tag, file and line exist (rewrites pack files)");
+    verify_cmd->add_flag("--progress", verify_args->progress,
+                         "Show the progress line on standard error even when it is not a terminal");
+    verify_cmd->add_flag(
+        "--write-quotes", verify_args->write_quotes,
+        "Quote the cited line into each unquoted reference whose tag, file and line exist (rewrites pack files)");
 
     auto outdated_args = new_args();
     auto* outdated_cmd = rules_cmd->add_subcommand(

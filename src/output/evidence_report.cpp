@@ -27,7 +27,7 @@ std::string places(const std::vector<std::pair<std::string, int>>& hits) {
 
 // What a verdict means for this reference, in words.
 std::string explanation(const rules::CheckedReference& c) {
-    if (!c.cite) return "a web page: not read";
+    if (!c.cite) return "a URL or free text: not read";
     const auto& cite = *c.cite;
     std::string elsewhere = c.elsewhere.empty() ? "" : "; the tree holds it at " + places(c.elsewhere);
     switch (c.verdict) {
@@ -37,11 +37,16 @@ std::string explanation(const rules::CheckedReference& c) {
             for (int n : c.lines) at += (at.empty() ? "" : ", ") + std::to_string(n);
             return fmt::format("the quote stands at line {}, not at the cited line: cite {}", at, printable(moved_citation(c)));
         }
-        case Verdict::not_found: return fmt::format("{} at {} does not hold {}{}", printable(cite.path), printable(cite.tag), quoted(c.ref.quote), elsewhere);
-        case Verdict::line_missing: return fmt::format("{} at {} is shorter than line {}", printable(cite.path), printable(cite.tag), cite.first_line);
+        case Verdict::not_found:
+            return fmt::format("{} at {} does not hold {}{}", printable(cite.path), printable(cite.tag), quoted(c.ref.quote),
+                               elsewhere);
+        case Verdict::line_missing:
+            return fmt::format("{} at {} is shorter than line {}", printable(cite.path), printable(cite.tag), cite.first_line);
         case Verdict::unquoted: return "tag, file and line exist; no quote to compare";
-        case Verdict::file_missing: return fmt::format("{} has no file {}{}", printable(cite.tag), printable(cite.path), elsewhere);
-        case Verdict::tag_missing: return fmt::format("the mirror of {} has no tag, branch or commit {}", cite.repo, printable(cite.tag));
+        case Verdict::file_missing:
+            return fmt::format("{} has no file {}{}", printable(cite.tag), printable(cite.path), elsewhere);
+        case Verdict::tag_missing:
+            return fmt::format("the mirror of {} has no tag, branch or commit {}", cite.repo, printable(cite.tag));
         case Verdict::repo_absent: return fmt::format("no mirror of {} under the mirrors directory", cite.repo);
         case Verdict::failed: return "git could not answer: " + c.detail;
         case Verdict::url: return "a web page: not read";
@@ -54,10 +59,11 @@ std::string tally(const rules::VerifyReport& report) {
     std::size_t total = report.references.size();
     std::string out = fmt::format("{} reference{}", total, total == 1 ? "" : "s");
     std::string sep = ": ";
-    for (auto v : {Verdict::found, Verdict::moved, Verdict::not_found, Verdict::line_missing, Verdict::unquoted, Verdict::file_missing,
-                   Verdict::tag_missing, Verdict::repo_absent, Verdict::failed, Verdict::url}) {
+    for (auto v : {Verdict::found, Verdict::moved, Verdict::not_found, Verdict::line_missing, Verdict::unquoted,
+                   Verdict::file_missing, Verdict::tag_missing, Verdict::repo_absent, Verdict::failed, Verdict::url}) {
         if (!counts[v]) continue;
-        out += fmt::format("{}{} {}", sep, counts[v], v == Verdict::url ? "URLs not read" : std::string(rules::verdict_name(v)));
+        out += fmt::format("{}{} {}", sep, counts[v],
+                           v == Verdict::url ? "not read (URLs, free text)" : std::string(rules::verdict_name(v)));
         sep = ", ";
     }
     return out;
@@ -118,7 +124,8 @@ std::string verify_text(const rules::VerifyReport& report, bool quiet, const Sty
         if (c.verdict == Verdict::url || (quiet && !rules::is_mismatch(c.verdict))) continue;
         std::string name(rules::verdict_name(c.verdict));
         std::string verdict = rules::is_mismatch(c.verdict) ? style.paint(name, "1;31") : style.paint(name, "32");
-        out += fmt::format("{}: {}: {}: {} [{}]\n", printable(where_text(c)), verdict, printable(c.ref.text), explanation(c), printable(c.owner));
+        out += fmt::format("{}: {}: {}: {} [{}]\n", printable(where_text(c)), verdict, printable(c.ref.text), explanation(c),
+                           printable(c.owner));
     }
     out += tally(report) + "\n";
     return out;
@@ -143,9 +150,11 @@ json verify_sarif(const rules::VerifyReport& report) {
                    Verdict::repo_absent, Verdict::failed}) {
         index[v] = descriptors.size();
         std::string id = "reference-" + std::string(rules::verdict_name(v));
-        descriptors.push_back({{"id", id},
-                               {"shortDescription", {{"text", "a pack reference that upstream does not bear out: " + std::string(rules::verdict_name(v))}}},
-                               {"defaultConfiguration", {{"level", "error"}}}});
+        descriptors.push_back(
+            {{"id", id},
+             {"shortDescription",
+              {{"text", "a pack reference that upstream does not bear out: " + std::string(rules::verdict_name(v))}}},
+             {"defaultConfiguration", {{"level", "error"}}}});
     }
     json results = json::array();
     for (const auto& c : report.references) {
@@ -175,8 +184,8 @@ std::string verify_markdown(const rules::VerifyReport& report, const std::string
         if (c.verdict == Verdict::url) continue;
         std::string status(rules::verdict_name(c.verdict));
         if (c.verdict != Verdict::found && c.verdict != Verdict::unquoted) status += ": " + explanation(c);
-        out += fmt::format("| {} | {} | {} | `{}` | {} |\n", md_cell(c.pack), c.ref.where.line, md_cell(c.owner), md_cell(c.ref.text),
-                           md_cell(status));
+        out += fmt::format("| {} | {} | {} | `{}` | {} |\n", md_cell(c.pack), c.ref.where.line, md_cell(c.owner),
+                           md_cell(c.ref.text), md_cell(status));
     }
     return out;
 }
@@ -188,8 +197,8 @@ std::string outdated_text(const rules::OutdatedReport& report, const Style& styl
         std::string head = fmt::format("{}: {}", printable(r.pack), printable(r.repo));
         switch (r.state) {
             case State::undeclared:
-                out += fmt::format("{}: cited ({} file{}), but [pack] checked_through names no release of it\n", head, r.cited_files,
-                                   r.cited_files == 1 ? "" : "s");
+                out += fmt::format("{}: cited ({} file{}), but [pack] checked_through names no release of it\n", head,
+                                   r.cited_files, r.cited_files == 1 ? "" : "s");
                 continue;
             case State::repo_absent: out += head + ": no mirror under the mirrors directory\n"; continue;
             case State::tag_missing:
@@ -230,7 +239,10 @@ json outdated_json(const rules::OutdatedReport& report) {
         e["pack"] = r.pack;
         e["repository"] = r.repo;
         e["checked_through"] = r.checked.empty() ? json(nullptr) : json(r.checked);
-        e["state"] = r.state == State::ok ? "ok" : r.state == State::undeclared ? "undeclared" : r.state == State::repo_absent ? "repo-absent" : "tag-missing";
+        e["state"] = r.state == State::ok            ? "ok"
+                     : r.state == State::undeclared  ? "undeclared"
+                     : r.state == State::repo_absent ? "repo-absent"
+                                                     : "tag-missing";
         e["cited_files"] = r.cited_files;
         e["newer"] = json::array();
         for (const auto& n : r.newer) {

@@ -49,7 +49,8 @@ Result<std::string> add_quotes(const std::string& text, const std::string& file,
         std::size_t begin = offset_of(text, e.where.line, e.where.column);
         std::size_t end = begin == std::string::npos ? begin : string_end(text, begin);
         if (end == std::string::npos)
-            return fail("no one-line reference string starts here", Location{file, e.where.line, e.where.column, "references", ""});
+            return fail("no one-line reference string starts here",
+                        Location{file, e.where.line, e.where.column, "references", ""});
         spans.push_back({begin, end, &e});
     }
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin > b.begin; });

@@ -69,8 +69,8 @@ std::optional<std::string> Mirrors::file_at(const std::string& repo, const std::
     return text;
 }
 
-std::vector<std::pair<std::string, int>> Mirrors::grep(const std::string& repo, const std::string& commit, const std::string& text,
-                                                       std::size_t limit) {
+std::vector<std::pair<std::string, int>> Mirrors::grep(const std::string& repo, const std::string& commit,
+                                                       const std::string& text, std::size_t limit) {
     std::vector<std::pair<std::string, int>> hits;
     auto dir = repo_dir(repo);
     if (!dir || text.empty()) return hits;

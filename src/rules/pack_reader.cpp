@@ -164,15 +164,20 @@ private:
         pack_.where = at(*p.get("name"), "pack.name");
         pack_.engine_where = at(*p.get("engine"), "pack.engine");
         if (const toml::node* c = p.get("checked_through")) {
-            if (!c->is_table()) return fail("[pack]: checked_through is a table of \"owner/repo\" = \"TAG\"", at(*c, "checked_through"));
+            if (!c->is_table())
+                return fail("[pack]: checked_through is a table of \"owner/repo\" = \"TAG\"", at(*c, "checked_through"));
             for (const auto& [repo, tag] : *c->as_table()) {
                 std::string name(repo.str());
-                if (!tag.is_string()) return fail(fmt::format("[pack]: checked_through.\"{}\" must be a release tag (a string)", name), at(tag, name));
+                if (!tag.is_string())
+                    return fail(fmt::format("[pack]: checked_through.\"{}\" must be a release tag (a string)", name),
+                                at(tag, name));
                 std::string t = tag.as_string()->get();
                 // Checked as a citation of that repository would be.
                 if (!parse_code_citation(name + "@" + t + ":x") || name.find('/') == std::string::npos)
-                    return fail(fmt::format("[pack]: checked_through names a repository as owner/repo and a tag (not '{}' = '{}')", name, t),
-                                at(tag, name));
+                    return fail(
+                        fmt::format("[pack]: checked_through names a repository as owner/repo and a tag (not '{}' = '{}')", name,
+                                    t),
+                        at(tag, name));
                 pack_.checked_through[name] = {t, at(tag, "pack.checked_through." + name)};
             }
         }
@@ -196,7 +201,8 @@ private:
                 text = t->get("at");
                 const toml::node* quote = t->get("quote");
                 if (!text || !quote)
-                    return fail(owner + ": a reference table is { at = \"owner/repo@tag:path:line\", quote = \"…\" }", at(item, "references"));
+                    return fail(owner + ": a reference table is { at = \"owner/repo@tag:path:line\", quote = \"…\" }",
+                                at(item, "references"));
                 if (!quote->is_string()) return fail(owner + ": a reference's 'quote' must be a string", at(*quote, "quote"));
                 r.quote = quote->as_string()->get();
                 r.quote_where = at(*quote, "quote");
@@ -207,10 +213,15 @@ private:
                 return fail(owner + ": each reference is a string or { at = \"…\", quote = \"…\" }", at(*text, "references"));
             r.text = text->as_string()->get();
             r.where = at(*text, "references");
-            if (auto problem = reference_problem(r.text)) return fail(fmt::format("{}: {}", owner, *problem), r.where);
+            // A plain string that is neither a URL nor written as a citation (no '@') is
+            // free text such as a local file a test plugin cites: kept, and not read by verify.
+            bool free_text = !r.inline_table && !is_url_reference(r.text) && r.text.find('@') == std::string::npos;
+            if (auto problem = reference_problem(r.text); problem && !free_text)
+                return fail(fmt::format("{}: {}", owner, *problem), r.where);
             if (!r.quote.empty() && !parse_code_citation(r.text))
-                return fail(owner + ": only a code reference (owner/repo@tag:path:line) carries a quote; a URL's page is not read",
-                            r.where);
+                return fail(
+                    owner + ": only a code reference (owner/repo@tag:path:line) carries a quote; a URL's page is not read",
+                    r.where);
             out.push_back(std::move(r));
             return {};
         };

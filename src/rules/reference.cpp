@@ -22,7 +22,8 @@ bool digits(std::string_view s) {
 // A git ref or commit as a citation may name it: no white space or control characters,
 // nothing git refuses in a ref name, and no leading '-' (it would read as an option).
 bool valid_tag(std::string_view s) {
-    if (s.empty() || s[0] == '-' || s.find("..") != std::string_view::npos || s.find("@{") != std::string_view::npos) return false;
+    if (s.empty() || s[0] == '-' || s.find("..") != std::string_view::npos || s.find("@{") != std::string_view::npos)
+        return false;
     return std::none_of(s.begin(), s.end(), [](char c) {
         auto u = static_cast<unsigned char>(c);
         return u <= 0x20 || u == 0x7F || c == '~' || c == '^' || c == ':' || c == '?' || c == '*' || c == '[' || c == '\\';
@@ -87,8 +88,10 @@ std::optional<CodeCitation> parse_code_citation(std::string_view text) {
 
 std::optional<std::string> reference_problem(std::string_view text) {
     if (is_url_reference(text)) {
-        bool blank = std::any_of(text.begin(), text.end(), [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; });
-        if (blank || text.size() <= std::string_view("https://").size()) return "a URL reference holds no white space and names a host";
+        bool blank =
+            std::any_of(text.begin(), text.end(), [](char ch) { return static_cast<unsigned char>(ch) <= 0x20 || ch == 0x7F; });
+        if (blank || text.size() <= std::string_view("https://").size())
+            return "a URL reference holds no white space and names a host";
         return std::nullopt;
     }
     auto c = parse_code_citation(text);
@@ -101,14 +104,17 @@ std::optional<std::string> quote_problem(std::string_view quote) {
     if (util::trim(quote).empty()) return "a quote must not be empty";
     if (util::first_invalid_utf8(quote) != std::string_view::npos) return "a quote must be valid UTF-8";
     if (quote.size() > kMaxQuoteBytes)
-        return fmt::format("a quote holds at most {} bytes (this one {}): quote the words that say it", kMaxQuoteBytes, quote.size());
+        return fmt::format("a quote holds at most {} bytes (this one {}): quote the words that say it", kMaxQuoteBytes,
+                           quote.size());
     auto lines = split_lines(quote);
-    if (lines.size() > kMaxQuoteLines) return fmt::format("a quote spans at most {} lines (this one {})", kMaxQuoteLines, lines.size());
+    if (lines.size() > kMaxQuoteLines)
+        return fmt::format("a quote spans at most {} lines (this one {})", kMaxQuoteLines, lines.size());
     for (auto line : lines) {
         if (line.empty()) return "a quote has no blank lines: join the quoted lines with a single \\n";
         if (util::trim(line, " \t") != line) return "each quoted line is written without leading or trailing white space";
         for (char ch : line)
-            if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t') return "a quote holds no control characters but \\n between lines";
+            if (static_cast<unsigned char>(ch) < 0x20 && ch != '\t')
+                return "a quote holds no control characters but \\n between lines";
     }
     return std::nullopt;
 }
@@ -127,7 +133,8 @@ std::vector<int> quote_matches(const std::vector<std::string>& file_lines, std::
     if (wanted.empty() || wanted.size() > file_lines.size()) return out;
     for (std::size_t i = 0; i + wanted.size() <= file_lines.size(); ++i) {
         bool all = true;
-        for (std::size_t k = 0; k < wanted.size() && all; ++k) all = file_lines[i + k].find(util::trim(wanted[k])) != std::string::npos;
+        for (std::size_t k = 0; k < wanted.size() && all; ++k)
+            all = file_lines[i + k].find(util::trim(wanted[k])) != std::string::npos;
         if (all) out.push_back(static_cast<int>(i) + 1);
     }
     return out;

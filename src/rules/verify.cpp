@@ -70,7 +70,8 @@ void check(CheckedReference& c, Mirrors& mirrors) {
     }
     c.verdict = Verdict::moved;
     c.lines = at;
-    c.suggested_line = *std::min_element(at.begin(), at.end(), [&](int a, int b) { return std::abs(a - first) < std::abs(b - first); });
+    c.suggested_line =
+        *std::min_element(at.begin(), at.end(), [&](int a, int b) { return std::abs(a - first) < std::abs(b - first); });
 }
 
 }  // namespace

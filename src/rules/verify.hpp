@@ -28,7 +28,7 @@ enum class Verdict {
     tag_missing,   // the mirror has no such tag, branch or commit
     repo_absent,   // no mirror of the repository under the directory
     failed,        // git could not answer
-    url,           // a web page: not read
+    url,           // a web page (or free text): not read
 };
 
 std::string_view verdict_name(Verdict v);
@@ -42,12 +42,12 @@ struct CheckedReference {
     Reference ref;
     std::optional<CodeCitation> cite;
     Verdict verdict = Verdict::url;
-    std::string commit;       // the tag's commit, once resolved
-    std::vector<int> lines;   // where the quote stands in the file (found: the cited place; moved: all)
-    int suggested_line = 0;   // moved: the place nearest the cited line
+    std::string commit;      // the tag's commit, once resolved
+    std::vector<int> lines;  // where the quote stands in the file (found: the cited place; moved: all)
+    int suggested_line = 0;  // moved: the place nearest the cited line
     std::vector<std::pair<std::string, int>> elsewhere;  // not found / file missing: where the tree holds the quote
-    std::string line_quote;   // unquoted: the quote `--write-quotes` would add (the first non-blank cited line)
-    std::string detail;       // failed: why
+    std::string line_quote;  // unquoted: the quote `--write-quotes` would add (the first non-blank cited line)
+    std::string detail;      // failed: why
 };
 
 struct VerifyReport {

@@ -112,7 +112,8 @@ TEST(ReleaseOrder, NewerReleasesOfTheSameFamilyInVersionOrder) {
 
 TEST(QuoteEdit, TurnsAReferenceStringIntoATableAndKeepsTheRest) {
     std::string in = "references = [\n  \"a/b@v1:x.py:2\",  # why\n  'a/b@v1:y.py:3',\n]\n";
-    auto out = output::add_quotes(in, "p.toml", {{Location{"p.toml", 2, 3, "", ""}, "say \"hi\""}, {Location{"p.toml", 3, 3, "", ""}, "y = 1"}});
+    auto out = output::add_quotes(
+        in, "p.toml", {{Location{"p.toml", 2, 3, "", ""}, "say \"hi\""}, {Location{"p.toml", 3, 3, "", ""}, "y = 1"}});
     ASSERT_TRUE(out.has_value()) << out.error().message;
     EXPECT_EQ(*out,
               "references = [\n  { at = \"a/b@v1:x.py:2\", quote = \"say \\\"hi\\\"\" },  # why\n"
@@ -124,15 +125,23 @@ namespace {
 
 Result<PackSource> read_text(const std::string& body) {
     test_support::TempDir dir;
-    return read_pack(dir.write("pack.toml", "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n" + body));
+    return read_pack(
+        dir.write("pack.toml", "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n" + body));
 }
 
 const char* kRule = "[[rules]]\nid = \"r\"\nseverity = \"info\"\nsummary = \"s\"\nwhen = \"false\"\nmessage = \"m\"\n";
 
 }  // namespace
 
+TEST(PackReader, PlainTextWithoutAtIsKeptAsFreeText) {
+    auto pack = read_text(std::string(kRule) + "references = [\"tests/plugins/abi/test_plugin.c\"]\n");
+    ASSERT_TRUE(pack.has_value()) << pack.error().message;
+    EXPECT_FALSE(parse_code_citation(pack->rules.at(0).references.at(0).text));
+}
+
 TEST(PackReader, ReadsQuotedAndPlainReferences) {
-    auto pack = read_text(std::string(kRule) + "references = [\"https://example.invalid/1\", { at = \"a/b@v1:x.py:2\", quote = \"x = 1\" }]\n");
+    auto pack = read_text(std::string(kRule) +
+                          "references = [\"https://example.invalid/1\", { at = \"a/b@v1:x.py:2\", quote = \"x = 1\" }]\n");
     ASSERT_TRUE(pack.has_value()) << pack.error().message;
     const auto& refs = pack->rules.at(0).references;
     ASSERT_EQ(refs.size(), 2u);
@@ -150,7 +159,7 @@ TEST(PackReader, ReferenceErrorsNameTheirPlace) {
         const char* message;
         int column;
     };
-    for (const auto& c : {Case{"[\"PR 12\"]", "neither owner/repo@tag:path:line nor an http(s) URL", 15},
+    for (const auto& c : {Case{"[\"a/b@v 1:x.py:1\"]", "neither owner/repo@tag:path:line nor an http(s) URL", 15},
                           Case{"[{ at = \"a/b@v1:x.py:2\", quote = \"\" }]", "a quote must not be empty", 47},
                           Case{"[{ at = \"https://x.invalid/1\", quote = \"q\" }]", "only a code reference", 22},
                           Case{"[{ at = \"a/b@v1:x.py:2\" }]", "a reference table is", 15},
