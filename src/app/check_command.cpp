@@ -262,8 +262,9 @@ int run(const CheckArgs& given, bool command_line) {
         if (!targets) return report_input_error(targets.error(), args.output);
         // .preflight.toml's `exclude`: what a walk found there is passed over; a file
         // named on the command line is still checked.
+        std::size_t found = targets->size();
         std::erase_if(*targets, [&](const CheckTarget& t) { return !t.named && args.settings.excluded(t.path); });
-        if (targets->empty())
+        if (targets->empty() && found > 0)
             return report_input_error(Error{"every file found is excluded by " + args.settings.file, {}}, args.output);
         if (args.launch)
             for (auto& t : *targets) t.kind = CheckTarget::Kind::script;

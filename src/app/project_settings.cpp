@@ -1,5 +1,7 @@
 #include "app/project_settings.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 #include <toml++/toml.h>
