@@ -389,6 +389,19 @@ private:
 
     bool applies(const Fix& fix) const { return fix.safe || options_.apply_suggested; }
 
+    bool reads_stated(const Rule& rule) const {
+        for (const auto& ref : reads_of(rule, rules_)) {
+            if (ref.kind == FactRef::Kind::config) {
+                auto it = facts_.config.find(ref.name);
+                if (it != facts_.config.end() && it->second.origin.kind == OriginKind::job) return true;
+            } else if (ref.kind == FactRef::Kind::env) {
+                auto it = facts_.env.find(ref.name);
+                if (it != facts_.env.end() && it->second.origin.kind == OriginKind::job) return true;
+            }
+        }
+        return false;
+    }
+
     Round evaluate_round(StateContext& ctx) {
         Round round;
         for (const auto& rule : rules_.rules) {
@@ -409,7 +422,10 @@ private:
             }
             Value verdict = fires(rule, ctx);
             if (const auto* u = verdict.get<Unknown>()) {
-                if (!rule.applies && involvement_.only_uninvolved(*u)) round.not_applicable.insert(rule.id);
+                // A rule that reads something the launch states itself (a key it sets,
+                // a variable it exports) is about this launch, whatever it lacks.
+                if (!rule.applies && involvement_.only_uninvolved(*u) && !reads_stated(rule))
+                    round.not_applicable.insert(rule.id);
                 else round.undetermined[rule.id] = *u;
                 continue;
             }
