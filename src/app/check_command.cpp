@@ -2,11 +2,15 @@
 // fallbacks and limitations.
 #include <filesystem>
 #include <iostream>
+#include <map>
+
+#include <fmt/format.h>
 
 #include "app/check_inputs.hpp"
 #include "app/evaluate.hpp"
 #include "app/gate_options.hpp"
 #include "app/launch_input.hpp"
+#include "app/project_settings.hpp"
 #include "core/exit_code.hpp"
 #include "output/ci_report.hpp"
 #include "output/fact_lines.hpp"
@@ -16,6 +20,9 @@
 #include "rules/baseline.hpp"
 #include "rules/check_job.hpp"
 #include "rules/engine.hpp"
+#include "rules/inline_ignore.hpp"
+#include "rules/waiver.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/files.hpp"
 #include "util/output_target.hpp"
 #include "util/parallel.hpp"
@@ -31,13 +38,49 @@ struct CheckArgs {
     bool launch = false;
     std::string fail_on = "error";
     bool strict = false;
+    bool allow_unknown_keys = false;
+    std::vector<std::string> select, ignore;  // rule ids or packs
+    std::string min_severity;                 // "" = info, or warning under -q
     bool apply_suggested = false;
     bool dump_facts = false;
     RuleOptions rules;
     FactOptions facts;
     OutputOptions output;
     GateOptions gates;  // waivers and baselines (gate_options.hpp)
+    bool show_settings = false;
+    ProjectSettings settings;  // .preflight.toml, with the command line's values laid over it
+    // The options a .preflight.toml may also give: given here, the command line wins.
+    std::map<std::string, CLI::Option*> overriding;
 };
+
+// The settings in effect: .preflight.toml's, under what the command line gave.
+Result<CheckArgs> with_settings(const CheckArgs& given, bool command_line) {
+    CheckArgs args = given;
+    auto& s = args.settings;
+    s = PREFLIGHT_TRY(read_project_settings(command_line || args.inputs.empty() ? "." : args.inputs.front()));
+    auto from_cli = [&](const char* name) {
+        auto it = args.overriding.find(name);
+        return it != args.overriding.end() && it->second->count() > 0;
+    };
+    if (from_cli("fail-on")) s.fail_on = {args.fail_on, "command line"};
+    else args.fail_on = s.fail_on.value;
+    if (from_cli("strict")) s.strict = {args.strict, "command line"};
+    else args.strict = s.strict.value;
+    if (from_cli("select")) s.select = {args.select, "command line"};
+    else args.select = s.select.value;
+    if (from_cli("ignore")) s.ignore = {args.ignore, "command line"};
+    else args.ignore = s.ignore.value;
+    if (from_cli("baseline")) {
+        s.baseline = {args.gates.baseline, "command line"};
+    } else if (!s.baseline.value.empty()) {
+        // Relative to the settings file; used once the repository has written it.
+        std::error_code ec;
+        auto path = (s.base / s.baseline.value).lexically_normal();
+        if (std::filesystem::exists(path, ec))
+            args.gates.baseline = path.lexically_relative(std::filesystem::current_path()).string();
+    }
+    return args;
+}
 
 std::string verdict(const rules::CheckResult& result) {
     return result.has_at_least(Severity::error) ? "fail" : result.has_at_least(Severity::warning) ? "warn" : "pass";
@@ -45,9 +88,35 @@ std::string verdict(const rules::CheckResult& result) {
 
 Severity threshold_of(const CheckArgs& args) { return args.fail_on == "warning" ? Severity::warning : Severity::error; }
 
+// The lowest severity the report shows: --min-severity, else warnings under -q.
+Severity shown_from(const CheckArgs& args) {
+    const std::string& level = args.min_severity.empty() ? (args.output.quiet ? "warning" : "info") : args.min_severity;
+    return parse_severity(level).value_or(Severity::info);
+}
+
+// Each --select / --ignore name must be a rule id, a pack, or a finding the engine
+// itself reports: a misspelt one would select nothing, or ignore nothing, in silence.
+Result<void> check_rule_names(const CheckArgs& args, const rules::RuleSet& rules) {
+    std::vector<std::string> known = rules::engine_finding_ids();
+    for (const auto& r : rules.rules) known.push_back(r.id);
+    for (const auto& p : rules.packs) known.push_back(p.name);
+    for (const auto& [option, names] : {std::pair{"--select", &args.select}, {"--ignore", &args.ignore}})
+        for (const auto& name : *names)
+            if (std::find(known.begin(), known.end(), name) == known.end()) {
+                auto near = util::closest(name, known);
+                return fail(fmt::format("{} '{}' names no loaded rule or pack{}", option, name,
+                                        near ? fmt::format("; did you mean '{}'?", *near) : ""),
+                            Location{"", 0, 0, option});
+            }
+    return {};
+}
+
 rules::CheckOptions check_options(const CheckArgs& args) {
     rules::CheckOptions options;
     options.strict = args.strict;
+    options.allow_unknown_keys = args.allow_unknown_keys;
+    options.select = args.select;
+    options.ignore = args.ignore;
     options.apply_suggested = args.apply_suggested;
     return options;
 }
@@ -60,19 +129,23 @@ struct FileCheck {
     std::optional<LaunchInput> script;       // a launch script's launches
     std::vector<rules::CheckedJob> checked;  // one per job or launch
     std::string job_text;                    // a job file's text, for SARIF fixes
+    std::vector<std::string> verdicts;       // per job or launch, on every finding (before --min-severity)
 };
 
 // Reads and checks one file against the loaded packs. A launch script found by a walk
 // that holds no launch is passed over (most shell scripts of a repository are not
 // launches); one the user named is an error, as a job file that is not one is.
 void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts::NodeFacts* node, FileCheck& file) {
+    // --with, then what .preflight.toml's [[with]] pairs with this path.
+    std::vector<std::string> with = args.with;
+    for (auto& w : args.settings.with_files(file.target.path)) with.push_back(std::move(w));
     auto record = [&](Result<rules::CheckedJob> one) {
         if (!one) return file.error = std::move(one.error()), false;
         file.checked.push_back(std::move(*one));
         return true;
     };
     if (file.target.kind == CheckTarget::Kind::job) {
-        if (!args.with.empty() && file.target.named) {
+        if (!with.empty() && file.target.named) {
             file.error =
                 Error{"--with lays a partial configuration under a launch; a job file gives its own", Location{file.target.path}};
             return;
@@ -84,7 +157,7 @@ void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts:
         record(rules::check_job(rules, *file.job, node, check_options(args)));
         return;
     }
-    auto input = read_launch_script(file.target.path, rules, args.with, file.target.named);
+    auto input = read_launch_script(file.target.path, rules, with, file.target.named);
     if (!input) return void(file.error = std::move(input.error()));
     file.script = std::move(*input);
     for (const auto& l : file.script->launches)
@@ -109,13 +182,13 @@ Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& file
             const auto& result = f.checked[i].result;
             if (f.script) {
                 const auto& l = f.script->launches[i];
-                report.launches.push_back({{l.launch.config.path, &result, verdict(result), args.output.quiet},
+                report.launches.push_back({{l.launch.config.path, &result, f.verdicts[i], args.output.quiet},
                                            l.label,
                                            l.command.where,
                                            l.launch.launcher->name});
                 out.results.push_back({l.launch.config.path, &result});
             } else {
-                report.launches.push_back({{f.target.path, &result, verdict(result), args.output.quiet}, "", {}, ""});
+                report.launches.push_back({{f.target.path, &result, f.verdicts[i], args.output.quiet}, "", {}, ""});
                 out.results.push_back({f.target.path, &result, &f.job_text, &f.checked[i].facts});
             }
         }
@@ -148,13 +221,21 @@ std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Ren
     return output::text_files_report(in.reports, style);
 }
 
-int run(const CheckArgs& args, bool command_line) {
+int run(const CheckArgs& given, bool command_line) {
+    auto effective = with_settings(given, command_line);
+    if (!effective) return report_input_error(effective.error(), given.output);
+    const CheckArgs& args = *effective;
+    if (args.show_settings) {
+        std::cout << settings_text(args.settings);
+        return exit_pass;
+    }
     if (args.inputs.empty())
         return report_input_error(Error{"name a job file, a launch script, or a command line after --", {}}, args.output);
     if (!command_line && args.launch && args.inputs.size() > 1)
         return report_input_error(Error{"--launch reads one file as a launch script; name one", {}}, args.output);
     auto rules = load_rules(args.rules);
     if (!rules) return report_input_error(rules.error(), args.output);
+    if (auto names = check_rule_names(args, *rules); !names) return report_input_error(names.error(), args.output);
 
     std::vector<FileCheck> files;
     std::optional<facts::NodeFacts> node;
@@ -169,7 +250,7 @@ int run(const CheckArgs& args, bool command_line) {
         // The words after -- are one launch, with this process's environment as its own.
         auto input = read_launch_argv(args.inputs, *rules, args.with);
         if (!input) return report_input_error(input.error(), args.output);
-        FileCheck f{{"", CheckTarget::Kind::script, true}, {}, {}, std::move(*input), {}};
+        FileCheck f{{"", CheckTarget::Kind::script, true}, {}, {}, std::move(*input), {}, {}, {}};
         for (const auto& l : f.script->launches) {
             auto one = rules::check_job(*rules, l.launch.config, node_ptr, check_options(args));
             if (!one) return report_input_error(one.error(), args.output);
@@ -179,10 +260,16 @@ int run(const CheckArgs& args, bool command_line) {
     } else {
         auto targets = collect_check_targets(args.inputs, args.skip_non_jobs);
         if (!targets) return report_input_error(targets.error(), args.output);
+        // .preflight.toml's `exclude`: what a walk found there is passed over; a file
+        // named on the command line is still checked.
+        std::size_t found = targets->size();
+        std::erase_if(*targets, [&](const CheckTarget& t) { return !t.named && args.settings.excluded(t.path); });
+        if (targets->empty() && found > 0)
+            return report_input_error(Error{"every file found is excluded by " + args.settings.file, {}}, args.output);
         if (args.launch)
             for (auto& t : *targets) t.kind = CheckTarget::Kind::script;
         single = targets->size() == 1 && targets->front().named && !args.skip_non_jobs;
-        for (auto& t : *targets) files.push_back({std::move(t), {}, {}, {}, {}});
+        for (auto& t : *targets) files.push_back({std::move(t), {}, {}, {}, {}, {}, {}});
         // Files are independent: each is read and checked on its own core, into its
         // own slot, so the report's order is the targets' order whatever the timing.
         util::parallel_for(files.size(), [&](std::size_t i) { check_file(args, *rules, node_ptr, files[i]); });
@@ -206,7 +293,39 @@ int run(const CheckArgs& args, bool command_line) {
         }
     // Files in fingerprints, baselines and CI reports: relative to this root.
     auto root = rules::identity_root(command_line ? "" : args.inputs.front());
+    // `# preflight: ignore[RULE] reason` in a script, for the command below it.
+    for (auto& f : files) {
+        if (!f.script || f.checked.empty() || f.target.path.empty()) continue;
+        std::vector<rules::Finding> invalid;
+        auto ignores = rules::read_inline_ignores(util::read_file(f.target.path).value_or(""), f.target.path, *rules, invalid);
+        for (std::size_t i = 0; i < f.checked.size(); ++i)
+            rules::apply_inline_ignores(ignores, f.target.path, f.script->launches[i].command.where.line, f.checked[i].result);
+        auto& first = f.checked.front().result.findings;
+        first.insert(first.end(), invalid.begin(), invalid.end());
+    }
+    // A finding in a file outside its launch's own (a --with file) is fingerprinted
+    // with the launch, so a baseline entry of one launch never covers another's.
+    for (auto& f : files)
+        for (std::size_t i = 0; i < f.checked.size(); ++i) {
+            std::string own = f.script ? f.script->launches[i].launch.config.path : f.target.path;
+            std::string launch = rules::identity_path(own, root);
+            if (f.script && f.script->launches[i].command.where.line > 0)
+                launch += fmt::format(":{}", f.script->launches[i].command.where.line);
+            for (auto& finding : f.checked[i].result.findings)
+                if (!finding.location.file.empty() && finding.location.file != own) finding.launch = launch;
+        }
     if (auto gates = apply_gates(args.gates, *rules, gated, root); !gates) return report_input_error(gates.error(), args.output);
+    // One order, after the gates added their findings; the exit code is decided on all
+    // of them, before the report leaves out those below the shown severity.
+    bool fails = false;
+    for (auto& f : files)
+        for (auto& one : f.checked) {
+            auto& result = one.result;
+            rules::sort_findings(result.findings);
+            fails = fails || result.has_at_least(threshold_of(args));
+            f.verdicts.push_back(verdict(result));
+            std::erase_if(result.findings, [&](const rules::Finding& x) { return x.severity < shown_from(args); });
+        }
 
     // Unreadable files of a many-file run: each named on stderr; the report covers the rest.
     bool unreadable = false;
@@ -228,8 +347,6 @@ int run(const CheckArgs& args, bool command_line) {
         std::cout << report;
     }
     if (unreadable) return exit_bad_input;
-    bool fails = false;
-    for (const auto& r : rendered.results) fails = fails || r.result->has_at_least(threshold_of(args));
     return fails ? exit_findings : exit_pass;
 }
 
@@ -274,14 +391,43 @@ Command register_check(CLI::App& app, const std::string& exe_path, bool command_
     cmd->add_option("-o,--output", args->output_file,
                     "Write the report to FILE (atomically: a reader never sees half of it) instead of standard output")
         ->type_name("FILE");
-    cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
-        ->check(CLI::IsMember({"error", "warning"}))
-        ->capture_default_str();
-    cmd->add_flag("--strict", args->strict, "Count undetermined error rules as errors (for CI)");
+    args->overriding["fail-on"] = cmd->add_option("--fail-on", args->fail_on, "Lowest severity that makes the exit code 1")
+                                      ->check(CLI::IsMember({"error", "warning"}))
+                                      ->capture_default_str();
+    args->overriding["strict"] =
+        cmd->add_flag("--strict", args->strict,
+                      "Count each undetermined rule at its own severity, as if it had fired: a check that could not "
+                      "decide fails (for CI)");
+    cmd->add_flag("--allow-unknown-keys", args->allow_unknown_keys,
+                  "Report unknown job keys and sections, and variables one or two edits from a name the rules read, "
+                  "as warnings instead of errors");
+    cmd->add_option("--min-severity", args->min_severity,
+                    "Show only findings at or above this severity (every format); the exit code still follows "
+                    "--fail-on. -q implies warning")
+        ->check(CLI::IsMember({"info", "warning", "error"}))
+        ->type_name("LEVEL");
+    args->overriding["select"] =
+        cmd->add_option("--select", args->select,
+                        "Run only these rules: rule ids or pack names, comma-separated or repeated. Example: "
+                        "--select qwen35-gdn-megatron")
+            ->delimiter(',')
+            ->type_name("RULE|PACK")
+            ->allow_extra_args(false);
+    args->overriding["ignore"] =
+        cmd->add_option("--ignore", args->ignore,
+                        "Do not run these rules (rule ids or pack names, comma-separated or repeated); the verdict's "
+                        "coverage counts them as ignored")
+            ->delimiter(',')
+            ->type_name("RULE|PACK")
+            ->allow_extra_args(false);
     cmd->add_flag("--apply-suggested", args->apply_suggested, "Apply suggested fixes too, not only safe ones");
     cmd->add_flag("--dump-facts", args->dump_facts, "Print every fact the check starts from, as (origin) name = value");
     add_fact_options(cmd, args->facts, true);
     add_gate_options(cmd, args->gates);
+    args->overriding["baseline"] = cmd->get_option("--baseline");
+    cmd->add_flag("--show-settings", args->show_settings,
+                  "Print the settings in effect (.preflight.toml found upward from the first path, then the "
+                  "command line) with where each came from, and exit");
     return {cmd, [args, command_line] { return run(*args, command_line); }};
 }
 

@@ -93,7 +93,8 @@ public:
         if (!fs::is_regular_file(path, ec)) return;
         if (path.ends_with(".toml")) {
             auto text = util::read_file(path);
-            if (text && declares_schema(*text)) out_.push_back({path, CheckTarget::Kind::job, false});
+            // A --with overlay declares schema too, but gives no [job]: it is no job.
+            if (text && declares_schema(*text) && declares_job(*text)) out_.push_back({path, CheckTarget::Kind::job, false});
         } else if (is_launch_script(path)) {
             out_.push_back({path, CheckTarget::Kind::script, false});
         }
@@ -117,6 +118,19 @@ bool declares_schema(std::string_view text) {
         if (!line.starts_with("schema")) continue;
         auto rest = util::trim(line.substr(6));
         if (rest.starts_with('=')) return true;
+    }
+    return false;
+}
+
+bool declares_job(std::string_view text) {
+    std::size_t start = 0;
+    while (start < text.size()) {
+        auto end = text.find('\n', start);
+        if (end == std::string_view::npos) end = text.size();
+        auto line = util::trim(text.substr(start, end - start));
+        start = end + 1;
+        if (line.starts_with("[job]") || line.starts_with("[job.") || line.starts_with("job.")) return true;
+        if (line.starts_with("job") && util::trim(line.substr(3)).starts_with('=')) return true;
     }
     return false;
 }

@@ -3,6 +3,10 @@
 #include <cstdlib>
 #include <iostream>
 
+#include <fmt/format.h>
+
+#include "app/launch_input.hpp"
+#include "facts/live_probe.hpp"
 #include "facts/sources.hpp"
 #include "output/generator_notes.hpp"
 #include "rules/check_job.hpp"
@@ -27,11 +31,28 @@ std::unique_ptr<facts::FactSource> fact_source(const FactOptions& options, const
 }
 
 Result<facts::NodeFacts> node_facts(const FactOptions& options, const rules::RuleSet& rules) {
+    // A --python that names no interpreter would be probed as "nothing installed", and
+    // every rule would then reason on packages missing that the launch has.
+    bool live = options.freeze_file.empty() && options.snapshot.empty() && options.site_packages.empty();
+    if (live && options.python != facts::ProbeOptions{}.python) {
+        std::string version;
+        if (facts::site_directories(options.python, &version).empty() && version.empty())
+            return fail(fmt::format("--python {}: no Python interpreter there (not found, or no lib/pythonX.Y beside it); "
+                                    "name the interpreter the launch runs, e.g. --python /opt/venv/bin/python",
+                                    options.python),
+                        Location{"", 0, 0, "--python"});
+    }
     return fact_source(options, rules)->collect();
 }
 
 Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_options, const FactOptions& fact_options,
                                 const rules::CheckOptions& options) {
+    // A launch script read as TOML fails on its first line; say what reads it instead.
+    if (is_launch_script(job))
+        return fail(fmt::format("{} is a launch script, and this command reads a job file: write one with `preflight import "
+                                "{} -o job.toml`, or check the script itself with `preflight check {}`",
+                                job, job, job),
+                    Location{job});
     auto rules = PREFLIGHT_TRY(load_rules(rule_options));
     auto config = PREFLIGHT_TRY(config::load_run_config(job, [&](const std::string& pkg) { return rules.scheme_of(pkg); }));
     std::optional<facts::NodeFacts> node;

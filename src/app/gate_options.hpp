@@ -1,48 +1,17 @@
-// What decides a CI verdict besides the rules: waivers (--waivers, the discovered
-// .preflight-waivers.toml, a job's inline [[waive]] tables) and a baseline
-// (--baseline, --write-baseline). Applied after the check, before the report.
+// The command-line options of waivers and baselines (--waivers, --baseline …), which
+// fill rules::GatePolicy (rules/gates.hpp, where the policy lives).
 #pragma once
-
-#include <filesystem>
-#include <string>
-#include <vector>
 
 #include <CLI/CLI.hpp>
 
-#include "config/run_config.hpp"
-#include "core/error.hpp"
-#include "facts/fact_set.hpp"
-#include "rules/engine.hpp"
-#include "rules/rule_set.hpp"
+#include "rules/gates.hpp"
 
 namespace preflight::app {
 
-struct GateOptions {
-    std::vector<std::string> waiver_files;
-    bool no_inline_waivers = false;
-    bool no_waiver_discovery = false;
-    std::string now;  // YYYY-MM-DD; "" = today
-    std::string baseline;
-    std::string write_baseline;
-};
+using GateOptions = rules::GatePolicy;
+using rules::apply_gates;
+using rules::GateInput;
 
 void add_gate_options(CLI::App* cmd, GateOptions& gates);
-
-// One checked job: where it came from, its configuration (for inline waivers; may be
-// null), the facts it was checked with (for version bounds) and its result, which
-// apply_gates marks and extends.
-struct GateInput {
-    std::string file;
-    const config::RunConfig* config = nullptr;
-    const facts::FactSet* facts = nullptr;
-    rules::CheckResult* result = nullptr;
-};
-
-// Waivers first, then the baseline, then --write-baseline. Findings about the
-// waivers and the baseline themselves go to the first input's result, after its
-// own. Baseline fingerprints name files relative to `root` (rules::identity_root).
-// Errors (exit 2): an unreadable or invalid waiver file or baseline, a bad --now.
-Result<void> apply_gates(const GateOptions& gates, const rules::RuleSet& rules, const std::vector<GateInput>& inputs,
-                         const std::filesystem::path& root);
 
 }  // namespace preflight::app

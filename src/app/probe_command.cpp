@@ -1,10 +1,13 @@
 // `preflight probe [--format json]`: this node's facts, as check --probe sees them.
 #include <iostream>
+#include <set>
 
 #include "app/evaluate.hpp"
 #include "core/exit_code.hpp"
 #include "facts/snapshot.hpp"
+#include "output/printable.hpp"
 #include "output/probe_report.hpp"
+#include "rules/reads.hpp"
 #include "util/output_target.hpp"
 
 namespace preflight::app {
@@ -43,10 +46,16 @@ int run(const ProbeArgs& args) {
         if (!bundle) return report_input_error(bundle.error(), args.output);
         auto written = util::write_output(args.output_file, *bundle, {.force = args.force});
         if (!written) return report_input_error(written.error(), args.output);
+        if (args.output_file != "-") std::cerr << output::printable("preflight: wrote " + args.output_file) << "\n";
         return exit_pass;
     }
     if (args.output.format == "json") std::cout << output::probe_json(*node, loaded_plugins().refusals).dump(2) << "\n";
-    else std::cout << output::probe_text(*node);
+    else {
+        std::set<std::string> read;
+        for (const auto& ref : rules::facts_read(*rules))
+            if (ref.kind == FactRef::Kind::package) read.insert(ref.name);
+        std::cout << output::probe_text(*node, read);
+    }
     return exit_pass;
 }
 

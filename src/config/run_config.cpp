@@ -97,14 +97,19 @@ std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
 
 std::string suggestion_for(const std::string& section, const std::string& name) {
     std::vector<std::string> keys;
+    std::map<std::string, std::string> leaf_of;  // a key or an alias of it → the key, for near misses of either
     for (const auto& k : key_table()) {
         auto dot = k.key.find('.');
         std::string sec = dot == std::string::npos ? "" : k.key.substr(0, dot);
         std::string leaf = dot == std::string::npos ? k.key : k.key.substr(dot + 1);
         if (sec != section) continue;
-        for (const auto& alias : k.aliases)
+        for (const auto& alias : k.aliases) {
             if (alias == name) return leaf;
+            keys.push_back(alias);
+            leaf_of.emplace(alias, leaf);
+        }
         keys.push_back(leaf);
+        leaf_of.emplace(leaf, leaf);
     }
     // An alias of a key in another section, e.g. `tp` under [train].
     for (const auto& k : key_table()) {
@@ -113,7 +118,7 @@ std::string suggestion_for(const std::string& section, const std::string& name) 
         if (leaf == name || std::find(k.aliases.begin(), k.aliases.end(), name) != k.aliases.end()) return "[" + k.key + "]";
     }
     auto best = util::closest(name, keys);
-    return best ? *best : "";
+    return best ? leaf_of[*best] : "";
 }
 
 class Loader {

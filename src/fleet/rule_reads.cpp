@@ -8,6 +8,7 @@ std::set<FactRef> facts_read_by(const rules::RuleSet& rules) {
     for (const auto& rule : rules.rules) {
         add(rule.when);
         if (rule.error_when) add(*rule.error_when);
+        if (rule.applies) add(*rule.applies);
         for (const auto& fix : rule.fixes)
             if (fix.expr) add(*fix.expr);
     }

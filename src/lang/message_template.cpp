@@ -45,11 +45,26 @@ Result<MessageTemplate> MessageTemplate::compile(std::string_view text, const Sc
     return t;
 }
 
+namespace {
+
+// A value in a sentence. A package or revision that is absent reads "not installed",
+// never "unset" ("ms-swift unset … upgrade to ms-swift >= 4.2.0" tells a user with 4.2.0
+// nothing); an unknown one reads "unknown".
+std::string shown(const Expression& e, const Value& v) {
+    if (v.is_null() && e.reads.size() == 1) {
+        auto kind = e.reads.begin()->kind;
+        if (kind == FactRef::Kind::package || kind == FactRef::Kind::revision) return "not installed";
+    }
+    return display(v);
+}
+
+}  // namespace
+
 std::string MessageTemplate::render(EvalContext& ctx) const {
     std::string out;
     for (const auto& part : parts_) {
         if (const auto* s = std::get_if<std::string>(&part)) out += *s;
-        else out += display(evaluate(*std::get<Expression>(part).root, ctx));
+        else out += shown(std::get<Expression>(part), evaluate(*std::get<Expression>(part).root, ctx));
     }
     return out;
 }

@@ -10,6 +10,7 @@
 
 #include "output/patched_job.hpp"
 #include "output/printable.hpp"
+#include "output/reference_url.hpp"
 #include "rules/baseline.hpp"
 #include "rules/fingerprint.hpp"
 #include "util/utf8.hpp"
@@ -106,11 +107,11 @@ nlohmann::ordered_json sarif_fixes(const rules::Finding& f, const CheckedFile& f
 
 bool is_url(const std::string& ref) { return ref.starts_with("https://") || ref.starts_with("http://"); }
 
-// The first reference a browser can open. References written owner/repo@TAG:path name
-// no host (the same owner/repo may live on several forges), so only URLs qualify.
+// The first reference a browser can open: a URL, or upstream code at a tag
+// (owner/repo@tag:path:line, output/reference_url.hpp).
 std::optional<std::string> help_uri(const rules::Rule& rule) {
     for (const auto& ref : rule.references)
-        if (is_url(ref)) return ref;
+        if (auto url = reference_url(ref)) return url;
     return std::nullopt;
 }
 
@@ -216,7 +217,8 @@ nlohmann::ordered_json sarif_report(const rules::RuleSet& rules, const std::vect
             r["partialFingerprints"] = {{"preflight/v1", rules::fingerprint(f, identity)}};
             if (f.suppressed) {
                 // A waiver in the job file itself is in source; a waiver file or the baseline is not.
-                bool in_source = f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path;
+                bool in_source = f.suppressed->kind == rules::Suppression::Kind::comment ||
+                                 (f.suppressed->kind == rules::Suppression::Kind::waiver && f.suppressed->where.file == path);
                 r["suppressions"] = json::array({{{"kind", in_source ? "inSource" : "external"},
                                                   {"status", "accepted"},
                                                   {"justification", f.suppressed->justification}}});
@@ -307,8 +309,7 @@ std::string github_annotations(const std::vector<CheckedFile>& files, const std:
             props += ",title=" + github_escape_property(f.rule);
             std::string message = f.message;
             if (f.suppressed)
-                message = fmt::format("suppressed ({}: {}): {}",
-                                      f.suppressed->kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline",
+                message = fmt::format("suppressed ({}: {}): {}", rules::to_string(f.suppressed->kind),
                                       f.suppressed->justification, message);
             out += fmt::format("::{} {}::{}\n", command, props, github_escape_data(message));
         }

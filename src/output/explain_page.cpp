@@ -3,6 +3,7 @@
 #include <fmt/format.h>
 
 #include "output/printable.hpp"
+#include "output/reference_url.hpp"
 #include "output/rule_reference.hpp"
 #include "rules/fix_text.hpp"
 
@@ -38,7 +39,11 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
     for (const auto& lim : rule.limitations)
         out += fmt::format("{} {}: {}\n", style.bold("limitation:"), p(lim.feature), p(lim.reason));
     out += style.bold("references:") + "\n";
-    for (const auto& r : rule.references) out += fmt::format("  {}\n", p(r));
+    for (const auto& r : rule.references) {
+        out += fmt::format("  {}\n", p(r));
+        // Upstream code at a tag, as a link to that line (a URL is shown once).
+        if (auto url = reference_url(r); url && *url != r) out += fmt::format("    {}\n", p(*url));
+    }
     out += fmt::format("defined at {}:{}\n", p(rule.where.file), rule.where.line);
     return out;
 }

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/json_value.hpp"
 #include "output/printable.hpp"
 #include "util/hostlist.hpp"
 
@@ -89,7 +90,7 @@ nlohmann::ordered_json fleet_json(const FleetSummary& s) {
     };
     std::vector<NodeIndex> all(s.nodes.size());
     for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
-    json j;
+    auto j = versioned<json>(kFleetOutputVersion);
     j["verdict"] = s.fails() ? "fail" : "pass";
     j["nodes"] = {{"count", s.nodes.size()}, {"hostlist", nodes_hostlist(s, all)}};
     j["bundles"] = s.bundles;

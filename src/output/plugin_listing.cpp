@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/json_value.hpp"
 #include "output/printable.hpp"
 
 namespace preflight::output {
@@ -36,7 +37,7 @@ std::string plugin_listing_text(const plugin::PluginSet& set, const Style& style
 }
 
 nlohmann::ordered_json plugin_listing_json(const plugin::PluginSet& set) {
-    nlohmann::ordered_json j;
+    auto j = versioned<nlohmann::ordered_json>(kPluginsOutputVersion);
     j["api"] = plugin::host_api();
     j["plugins"] = nlohmann::ordered_json::array();
     for (const auto& p : set.plugins) {

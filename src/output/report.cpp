@@ -13,16 +13,18 @@ namespace {
 // Waivers and baselines (rules/waiver.hpp, rules/baseline.hpp).
 std::string where_text(const Location& l) { return l.line > 0 ? fmt::format("{}:{}", l.file, l.line) : l.file; }
 
-std::string suppression_line(const rules::Suppression& s) {
-    if (s.kind == rules::Suppression::Kind::baseline)
-        return fmt::format("  suppressed: in the baseline {}\n", printable(where_text(s.where)));
-    return fmt::format("  suppressed: waived at {} by {}{}: {}\n", printable(where_text(s.where)), printable(s.owner),
+// Why a suppressed finding does not count: "in the baseline B", "waived at W by O until D: why".
+std::string suppression_reason(const rules::Suppression& s) {
+    if (s.kind == rules::Suppression::Kind::baseline) return fmt::format("in the baseline {}", printable(where_text(s.where)));
+    if (s.kind == rules::Suppression::Kind::comment)
+        return fmt::format("ignored at {}: {}", printable(where_text(s.where)), printable(s.justification));
+    return fmt::format("waived at {} by {}{}: {}", printable(where_text(s.where)), printable(s.owner),
                        s.expires.empty() ? "" : " until " + s.expires, printable(s.justification));
 }
 
 nlohmann::ordered_json suppression_json(const rules::Suppression& s) {
     nlohmann::ordered_json j;
-    j["kind"] = s.kind == rules::Suppression::Kind::waiver ? "waiver" : "baseline";
+    j["kind"] = rules::to_string(s.kind);
     j["justification"] = s.justification;
     j["owner"] = s.owner.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.owner);
     j["expires"] = s.expires.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(s.expires);
@@ -30,7 +32,29 @@ nlohmann::ordered_json suppression_json(const rules::Suppression& s) {
     return j;
 }
 
+// "41 rules applied, 12 not applicable, 3 undetermined: missing pkg(cann), model.arch":
+// how much of the loaded knowledge judged the launch.
+std::string coverage_text(const rules::Coverage& c) {
+    std::string out = fmt::format("{} rule{} applied, {} not applicable, {} undetermined", c.applied, c.applied == 1 ? "" : "s",
+                                  c.not_applicable, c.undetermined);
+    if (c.ignored > 0) out += fmt::format(", {} ignored", c.ignored);
+    if (c.missing.empty()) return out;
+    constexpr std::size_t shown = 4;
+    std::vector<std::string> names(c.missing.begin(), c.missing.begin() + std::min(shown, c.missing.size()));
+    out += fmt::format(" (missing {}{})", fmt::join(names, ", "),
+                       c.missing.size() > shown ? fmt::format(" and {} more", c.missing.size() - shown) : "");
+    return out;
+}
+
 }  // namespace
+
+nlohmann::ordered_json coverage_json(const rules::Coverage& c) {
+    return {{"applied", c.applied},
+            {"not_applicable", c.not_applicable},
+            {"undetermined", c.undetermined},
+            {"ignored", c.ignored},
+            {"missing", c.missing}};
+}
 
 std::string text_report(const ReportInput& in, const Style& style) {
     const auto& r = *in.result;
@@ -43,9 +67,16 @@ std::string text_report(const ReportInput& in, const Style& style) {
         if (f.suppressed) ++suppressed;
         else ++counts[static_cast<int>(f.severity)];
         if (f.fixable) ++fixable;
+        if (f.suppressed) {
+            // Accepted already: one line each, after everything that decides the verdict.
+            std::string line = diagnostic_line(f.location, f.severity, f.message, f.rule, style);
+            while (!line.empty() && line.back() == '\n') line.pop_back();
+            out += fmt::format("suppressed: {} ({})\n", line, suppression_reason(*f.suppressed));
+            continue;
+        }
         out += diagnostic_line(f.location, f.severity, f.message, f.rule, style);
         out += excerpt(f.location, style);
-        if (f.suppressed) out += suppression_line(*f.suppressed);
+        for (const auto& d : f.details) out += fmt::format("  - {}\n", printable(d));
         for (const auto& fix : f.fixes) out += fmt::format("  fix: {}\n", printable(fix));
         // Derived facts stay in JSON; people read the job and environment values under them.
         for (const auto& e : f.evidence)
@@ -71,22 +102,22 @@ std::string text_report(const ReportInput& in, const Style& style) {
             for (const auto& lim : r.limitations)
                 out += fmt::format("  {}  [{}]\n      {}\n", printable(lim.feature), printable(lim.rule), printable(lim.reason));
         }
-        out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable{})\n", style.bold(in.verdict), counts[2],
-                           counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable,
-                           suppressed ? fmt::format("; {} suppressed", suppressed) : "");
+        out += fmt::format("\nverdict: {} ({} error{}, {} warning{}, {} info; {} fixable{}) — {}\n", style.bold(in.verdict),
+                           counts[2], counts[2] == 1 ? "" : "s", counts[1], counts[1] == 1 ? "" : "s", counts[0], fixable,
+                           suppressed ? fmt::format("; {} suppressed", suppressed) : "", printable(coverage_text(r.coverage)));
     }
     return out;
 }
 
 nlohmann::ordered_json json_report(const ReportInput& in) {
     const auto& r = *in.result;
-    nlohmann::ordered_json j;
-    j["preflight_version"] = PREFLIGHT_VERSION;
-    j["output_version"] = 1;
+    auto j = versioned<nlohmann::ordered_json>(kCheckOutputVersion);
     j["config"] = in.config_path;
     j["verdict"] = in.verdict;
+    j["coverage"] = coverage_json(r.coverage);
     auto findings = nlohmann::ordered_json::array();
     auto undetermined = nlohmann::ordered_json::array();
+    for (const auto& f : r.undetermined) undetermined.push_back({{"rule", f.rule}, {"missing", f.missing}});
     for (const auto& f : r.findings) {
         nlohmann::ordered_json loc;
         loc["file"] = f.location.file;
@@ -106,9 +137,9 @@ nlohmann::ordered_json json_report(const ReportInput& in) {
         for (const auto& e : f.evidence) facts.push_back({{"fact", e.fact}, {"value", e.value}, {"origin", e.origin}});
         item["facts"] = facts;
         item["undetermined"] = f.undetermined;
+        if (!f.details.empty()) item["details"] = f.details;
         if (f.suppressed) item["suppressed"] = suppression_json(*f.suppressed);
         findings.push_back(item);
-        if (f.undetermined) undetermined.push_back({{"rule", f.rule}, {"missing", f.missing}});
     }
     j["findings"] = findings;
     nlohmann::ordered_json patch;
@@ -144,9 +175,7 @@ std::string text_launch_report(const std::vector<LaunchReportInput>& launches, c
 
 nlohmann::ordered_json json_launch_report(const std::string& input, const std::string& verdict,
                                           const std::vector<LaunchReportInput>& launches) {
-    nlohmann::ordered_json j;
-    j["preflight_version"] = PREFLIGHT_VERSION;
-    j["output_version"] = 1;
+    auto j = versioned<nlohmann::ordered_json>(kCheckOutputVersion);
     j["config"] = input;
     j["verdict"] = verdict;
     auto items = nlohmann::ordered_json::array();
@@ -216,20 +245,20 @@ std::string text_files_report(const std::vector<FileReport>& files, const Style&
     Tally t = tally(files);
     out += fmt::format(
         "\n{} ({} job file{}, {} launch{} in {} script{}): {} failed, {} warned, {} passed{}\n",
-        style.bold("checked: " + worst_verdict(files)), t.jobs, t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es",
-        t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn, t.pass,
+        // An unreadable file leaves the run incomplete (exit 2), whatever the others say.
+        style.bold("checked: " + (t.unreadable ? std::string("incomplete") : worst_verdict(files))), t.jobs,
+        t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es", t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn,
+        t.pass,
         t.unreadable ? fmt::format("; {} file{} unreadable (above, on stderr)", t.unreadable, t.unreadable == 1 ? "" : "s") : "");
     return out;
 }
 
 nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
-    nlohmann::ordered_json j;
-    j["preflight_version"] = PREFLIGHT_VERSION;
-    j["output_version"] = 1;
+    auto j = versioned<nlohmann::ordered_json>(kCheckOutputVersion);
     j["verdict"] = worst_verdict(files);
     Tally t = tally(files);
     j["summary"] = {{"files", files.size()}, {"jobs", t.jobs}, {"scripts", t.scripts}, {"launches", t.launches},
-                    {"pass", t.pass},        {"warn", t.warn}, {"fail", t.fail}};
+                    {"pass", t.pass},        {"warn", t.warn}, {"fail", t.fail},       {"unreadable", t.unreadable}};
     auto items = nlohmann::ordered_json::array();
     for (const auto& f : files) {
         nlohmann::ordered_json item;

@@ -20,6 +20,8 @@ struct ReportInput {
 };
 
 std::string text_report(const ReportInput& in, const Style& style);
+// {"applied", "not_applicable", "undetermined", "missing": [...]}
+nlohmann::ordered_json coverage_json(const rules::Coverage& c);
 nlohmann::ordered_json json_report(const ReportInput& in);
 
 // One launch of a script or command line: where it is and what launched it.

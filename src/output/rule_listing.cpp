@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/json_value.hpp"
 #include "output/printable.hpp"
 
 namespace preflight::output {
@@ -45,7 +46,9 @@ nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules) {
                          {"file", p.file},
                          {"rules", ids}});
     }
-    return nlohmann::ordered_json{{"packs", packs}};
+    auto j = versioned<nlohmann::ordered_json>(kRulesOutputVersion);
+    j["packs"] = std::move(packs);
+    return j;
 }
 
 }  // namespace preflight::output

@@ -35,7 +35,13 @@ std::vector<FileCases> cases_of(const rules::RuleSet& rules, const std::vector<C
             out.push_back(std::move(fc));
         }
         auto& fc = out[it->second];
-        for (const auto& f : file.result->findings) {
+        // Each undetermined rule is a case of its own (skipped), not the note grouping them.
+        std::vector<const rules::Finding*> found;
+        for (const auto& f : file.result->findings)
+            if (f.rule != rules::kUndeterminedRule) found.push_back(&f);
+        for (const auto& f : file.result->undetermined) found.push_back(&f);
+        for (const auto* each : found) {
+            const auto& f = *each;
             auto c = std::find_if(fc.cases.begin(), fc.cases.end(), [&](const Case& x) { return x.rule == f.rule; });
             if (c == fc.cases.end()) {
                 fc.cases.push_back({f.rule, {}});

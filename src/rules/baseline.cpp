@@ -43,7 +43,7 @@ std::string identity_path(const std::string& file, const fs::path& root) {
 }
 
 bool belongs_in_baseline(const Finding& f) {
-    if (f.suppressed && f.suppressed->kind == Suppression::Kind::waiver) return false;
+    if (f.suppressed && f.suppressed->kind != Suppression::Kind::baseline) return false;
     return !f.rule.starts_with("waiver-") && f.rule != kBaselineFixed;
 }
 

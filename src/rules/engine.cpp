@@ -9,6 +9,7 @@
 
 #include "lang/evaluator.hpp"
 #include "rules/fix_text.hpp"
+#include "version/version.hpp"
 
 namespace preflight::rules {
 namespace {
@@ -224,6 +225,35 @@ Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std
     return l;
 }
 
+// Relevance. A package is involved in a launch when its facts name it (the job's
+// [packages], a --with file, a probe) or a configuration value does (job.framework =
+// "ms-swift", rollout.engine = "vllm-ascend"). A rule that is undecided only because
+// of packages the launch does not involve is about another stack: not applicable,
+// and silent. Anything else unknown (a config key, a variable, a model figure, a
+// package the launch names) leaves it undetermined.
+class Involvement {
+public:
+    explicit Involvement(const facts::FactSet& facts) : facts_(facts) {
+        for (const auto& [key, fact] : facts.config)
+            if (const auto* s = fact.value.get<std::string>()) named_.insert(version::normalize_package_name(*s));
+    }
+
+    bool involves(const FactRef& ref) const {
+        if (ref.kind != FactRef::Kind::package && ref.kind != FactRef::Kind::revision) return true;
+        return facts_.packages.count(ref.name) || facts_.revisions.count(ref.name) || named_.count(ref.name);
+    }
+
+    // Whether `unknown` lacks only packages (or their revisions) the launch does not involve.
+    bool only_uninvolved(const Unknown& unknown) const {
+        if (!unknown.reasons.empty() || unknown.missing.empty()) return false;
+        return std::none_of(unknown.missing.begin(), unknown.missing.end(), [&](const FactRef& r) { return involves(r); });
+    }
+
+private:
+    const facts::FactSet& facts_;
+    std::set<std::string> named_;  // normalized package names that configuration values spell
+};
+
 // What a user can give so that the missing facts become known, grouped by kind:
 // "pkg(megatron-core), pkg(ms-swift) unknown: give --probe, --env or [packages]".
 std::string how_to_know(const Unknown& unknown) {
@@ -307,6 +337,7 @@ struct Proposal {
 struct Round {
     std::vector<const Rule*> firing;
     std::map<std::string, Unknown> undetermined;         // rule id → what it missed
+    std::set<std::string> not_applicable;                // rule ids whose subject the launch does not involve
     std::map<FactRef, std::vector<Proposal>> proposals;  // patch slot → the fixes for it
 };
 
@@ -316,7 +347,7 @@ struct Round {
 class Check {
 public:
     Check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path, const CheckOptions& options)
-        : rules_(rules), facts_(facts), config_path_(config_path), options_(options) {}
+        : rules_(rules), facts_(facts), config_path_(config_path), options_(options), involvement_(facts) {}
 
     CheckResult run() {
         Round round;
@@ -339,6 +370,7 @@ public:
         }
         settle_patch();
         collect_findings(round.undetermined);
+        count_coverage(round);
         sort_for_reader();
         return std::move(result_);
     }
@@ -348,6 +380,7 @@ private:
     const facts::FactSet& facts_;
     const std::string& config_path_;
     const CheckOptions& options_;
+    Involvement involvement_;
     CheckResult result_;
     Patch patch_;
     std::vector<Patch> history_{Patch{}};
@@ -356,12 +389,44 @@ private:
 
     bool applies(const Fix& fix) const { return fix.safe || options_.apply_suggested; }
 
+    bool reads_stated(const Rule& rule) const {
+        for (const auto& ref : reads_of(rule, rules_)) {
+            if (ref.kind == FactRef::Kind::config) {
+                auto it = facts_.config.find(ref.name);
+                if (it != facts_.config.end() && it->second.origin.kind == OriginKind::job) return true;
+            } else if (ref.kind == FactRef::Kind::env) {
+                auto it = facts_.env.find(ref.name);
+                if (it != facts_.env.end() && it->second.origin.kind == OriginKind::job) return true;
+            }
+        }
+        return false;
+    }
+
     Round evaluate_round(StateContext& ctx) {
         Round round;
         for (const auto& rule : rules_.rules) {
+            if (!options_.selects(rule.id, rule.pack)) continue;
+            // Relevance first: a declared `applies` decides it; without one, a rule
+            // undecided only for packages the launch does not involve is not applicable.
+            if (rule.applies) {
+                Value applies = lang::evaluate(*rule.applies->root, ctx);
+                if (const auto* u = applies.get<Unknown>()) {
+                    if (involvement_.only_uninvolved(*u)) round.not_applicable.insert(rule.id);
+                    else round.undetermined[rule.id] = *u;
+                    continue;
+                }
+                if (!applies.get<bool>() || !*applies.get<bool>()) {
+                    round.not_applicable.insert(rule.id);
+                    continue;
+                }
+            }
             Value verdict = fires(rule, ctx);
             if (const auto* u = verdict.get<Unknown>()) {
-                round.undetermined[rule.id] = *u;
+                // A rule that reads something the launch states itself (a key it sets,
+                // a variable it exports) is about this launch, whatever it lacks.
+                if (!rule.applies && involvement_.only_uninvolved(*u) && !reads_stated(rule))
+                    round.not_applicable.insert(rule.id);
+                else round.undetermined[rule.id] = *u;
                 continue;
             }
             if (!verdict.get<bool>() || !*verdict.get<bool>()) continue;
@@ -506,11 +571,16 @@ private:
         }
     }
 
-    // Rules undetermined in the last round (the patched state) that never fired are
-    // notes, or errors under --strict for error rules: never a silent pass.
+    // Rules undetermined in the last round (the patched state) that never fired: never
+    // a silent pass. Each is kept in `undetermined`; the findings get one note for them
+    // all, naming what was missing and how to give it. Under --strict the note counts
+    // at the highest severity among them, as if they had fired.
     void collect_findings(const std::map<std::string, Unknown>& undetermined) {
         for (auto& [id, f] : fired_) result_.findings.push_back(std::move(f));
         for (auto& [id, f] : engine_errors_) result_.findings.push_back(std::move(f));
+        Unknown all;
+        Severity worst = Severity::info;
+        std::vector<std::string> details;
         for (const auto& [id, missing] : undetermined) {
             if (fired_.count(id)) continue;
             const Rule* rule = rules_.find_rule(id);
@@ -519,24 +589,45 @@ private:
             f.pack = rule->pack;
             f.undetermined = true;
             f.missing = missing_list(missing);
-            f.severity = options_.strict && rule->severity == Severity::error ? Severity::error : Severity::info;
+            f.severity = options_.strict ? rule->severity : Severity::info;
             f.message = fmt::format("undetermined: {} ({})", rule->summary, how_to_know(missing));
             f.location = locate_finding(*rule, facts_, config_path_);
             f.references = rule->references;
-            result_.findings.push_back(std::move(f));
+            details.push_back(fmt::format("{}: {} (missing {})", id, rule->summary, fmt::join(f.missing, ", ")));
+            worst = std::max(worst, rule->severity);
+            all.add(missing);
+            result_.undetermined.push_back(std::move(f));
         }
+        if (result_.undetermined.empty()) return;
+        Finding note;
+        note.rule = kUndeterminedRule;
+        note.pack = "preflight";
+        note.undetermined = true;
+        note.severity = options_.strict ? worst : Severity::info;
+        std::size_t n = result_.undetermined.size();
+        note.message = fmt::format("{} rule{} apply but could not decide ({})", n, n == 1 ? "" : "s", how_to_know(all));
+        note.location.file = config_path_;
+        note.missing = missing_list(all);
+        note.details = std::move(details);
+        result_.coverage.missing = note.missing;
+        result_.findings.push_back(std::move(note));
     }
 
-    // For a reader: errors first, then warnings, then notes (undetermined ones last),
-    // each group in file order.
+    // Every loaded rule is counted once: fired or quiet (applied), not applicable, or
+    // undetermined, as the last round (the patched state) left it.
+    void count_coverage(const Round& round) {
+        auto& c = result_.coverage;
+        c.undetermined = static_cast<int>(result_.undetermined.size());
+        for (const auto& rule : rules_.rules) {
+            if (!options_.selects(rule.id, rule.pack)) ++c.ignored;
+            else if (fired_.count(rule.id) || round.undetermined.count(rule.id)) continue;
+            else if (round.not_applicable.count(rule.id)) ++c.not_applicable;
+        }
+        c.applied = static_cast<int>(rules_.rules.size()) - c.not_applicable - c.undetermined - c.ignored;
+    }
+
     void sort_for_reader() {
-        std::stable_sort(result_.findings.begin(), result_.findings.end(), [](const Finding& a, const Finding& b) {
-            auto key = [](const Finding& f) {
-                return std::tuple(-static_cast<int>(f.severity), f.undetermined, f.location.line == 0, f.location.line,
-                                  f.location.column, f.rule);
-            };
-            return key(a) < key(b);
-        });
+        sort_findings(result_.findings);
         std::sort(result_.fallbacks.begin(), result_.fallbacks.end(),
                   [](const auto& a, const auto& b) { return std::tie(a.kernel, a.rule) < std::tie(b.kernel, b.rule); });
         std::sort(result_.limitations.begin(), result_.limitations.end(),
@@ -545,6 +636,24 @@ private:
 };
 
 }  // namespace
+
+bool CheckOptions::selects(const std::string& rule, const std::string& pack) const {
+    auto named = [&](const std::vector<std::string>& names) {
+        return std::find(names.begin(), names.end(), rule) != names.end() ||
+               std::find(names.begin(), names.end(), pack) != names.end();
+    };
+    return (select.empty() || named(select)) && !named(ignore);
+}
+
+void sort_findings(std::vector<Finding>& findings) {
+    std::stable_sort(findings.begin(), findings.end(), [](const Finding& a, const Finding& b) {
+        auto key = [](const Finding& f) {
+            return std::tuple(f.suppressed.has_value(), -static_cast<int>(f.severity), f.undetermined, f.location.line == 0,
+                              f.location.line, f.location.column, f.rule);
+        };
+        return key(a) < key(b);
+    });
+}
 
 bool CheckResult::has_at_least(Severity s) const {
     // A suppressed finding is reported but accepted: it decides no verdict.

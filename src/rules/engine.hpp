@@ -18,8 +18,16 @@ namespace preflight::rules {
 
 struct CheckOptions {
     bool apply_suggested = false;  // also apply fixes marked "suggested"
-    bool strict = false;           // undetermined error rules count as errors
+    bool strict = false;           // an undetermined rule counts at its own severity
+    // Unknown job keys and sections, and near misses of variables the rules read, are
+    // errors; true makes them warnings (--allow-unknown-keys).
+    bool allow_unknown_keys = false;
+    // --select / --ignore: rule ids or pack names. A rule not selected, or ignored, is
+    // not run and reports nothing; empty `select` selects every rule.
+    std::vector<std::string> select, ignore;
     int max_rounds = 16;
+
+    bool selects(const std::string& rule, const std::string& pack) const;
 };
 
 // A fact a finding rests on, and where its value came from.
@@ -34,12 +42,17 @@ struct Evidence {
 // (until it expires, while its version bounds hold) or the baseline already had it.
 // A suppressed finding is still reported (SARIF `suppressions`), never dropped.
 struct Suppression {
-    enum class Kind { waiver, baseline } kind = Kind::waiver;
+    enum class Kind { waiver, baseline, comment } kind = Kind::waiver;  // comment: rules/inline_ignore.hpp
     std::string justification;  // the waiver's reason; for the baseline, the baseline file
     std::string owner;          // who accepted the risk ("" for the baseline)
     std::string expires;        // YYYY-MM-DD, "" when the waiver has no expiry
     Location where;             // the waiver's table (file, line); the baseline file
 };
+
+// "waiver", "baseline", "comment": as JSON and the CI formats name the kind.
+inline const char* to_string(Suppression::Kind kind) {
+    return kind == Suppression::Kind::waiver ? "waiver" : kind == Suppression::Kind::baseline ? "baseline" : "comment";
+}
 
 struct Finding {
     std::string rule;
@@ -56,6 +69,29 @@ struct Finding {
     // spells them, other causes in parentheses.
     std::vector<std::string> missing;
     std::optional<Suppression> suppressed;  // set by waivers and baselines, after the check
+    // Lines under the message: for the grouped undetermined note, one per rule.
+    std::vector<std::string> details;
+    // For a finding located in a file other than its launch's own (a --with file that
+    // several launches share): the launch it came from, "scripts/train.sh:14" relative
+    // to the identity root. Part of its fingerprint, so a baseline entry of one launch
+    // never hides the same finding of another.
+    std::string launch;
+};
+
+// The rule id of the one note that groups the rules that apply but could not decide.
+inline constexpr const char* kUndeterminedRule = "preflight-undetermined";
+
+// How much of the loaded knowledge judged this launch. Relevance comes first: a rule
+// whose subject the launch does not involve is not applicable and says nothing (its
+// `applies` is false, or it is undecided only for packages the launch never names).
+// Of the rules that apply, those that could not decide are undetermined; the rest
+// (fired or quiet) are applied.
+struct Coverage {
+    int applied = 0;
+    int not_applicable = 0;
+    int undetermined = 0;
+    int ignored = 0;                   // not run: --select / --ignore
+    std::vector<std::string> missing;  // what the undetermined rules lacked, as Finding::missing
 };
 
 struct PatchEntry {
@@ -86,6 +122,10 @@ struct LimitationEntry {
 
 struct CheckResult {
     std::vector<Finding> findings;  // sorted by location, then rule id
+    // Each undetermined rule on its own (findings holds one note for them all, rule
+    // kUndeterminedRule): for per-rule reports (JUnit, TAP, JSON) and pack tests.
+    std::vector<Finding> undetermined;
+    Coverage coverage;
     Patch patch;                    // without the unsettled keys
     // Config keys and variables whose fixes conflicted or never settled: an error
     // finding each, and left out of the patch, so nothing writes them.
@@ -96,6 +136,11 @@ struct CheckResult {
 
     bool has_at_least(Severity s) const;
 };
+
+// The one order of findings, for a reader, applied once after waivers and baselines:
+// errors, then warnings, then notes (the undetermined note last), each in file order;
+// suppressed findings after all the others, in the same order.
+void sort_findings(std::vector<Finding>& findings);
 
 CheckResult run_check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path,
                       const CheckOptions& options);

@@ -11,6 +11,10 @@ std::string fingerprint(const Finding& finding, std::string_view file) {
     identity += file;
     identity += '\0';
     identity += finding.location.key;
+    if (!finding.launch.empty()) {
+        identity += '\0';
+        identity += finding.launch;
+    }
     return util::digest_hex(identity, "SHA256");
 }
 

@@ -369,6 +369,7 @@ Result<Rule> compile_rule(const PackSource& pack, const RuleSource& src, const R
             return fail(owner + ": 'error_when' escalates a warning; declare severity = \"warning\"", src.where);
         r.error_when = PREFLIGHT_TRY(compile_in_pack(*src.error_when, set, kBool, owner + " 'error_when'"));
     }
+    if (src.applies) r.applies = PREFLIGHT_TRY(compile_in_pack(*src.applies, set, kBool, owner + " 'applies'"));
     auto message = lang::MessageTemplate::compile(src.message.text, set);
     if (!message) return tl::unexpected(in_source(message.error(), src.message, owner + " 'message'"));
     r.message = std::move(*message);

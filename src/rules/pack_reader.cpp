@@ -330,8 +330,9 @@ private:
         out.id = id;
         out.where = at(*r->get("id"), id);
         std::string owner = "rule '" + id + "'";
-        static const std::set<std::string> known = {"id", "severity", "error_when", "summary", "when", "message", "explain",
-                                                    "about", "references", "fix", "fixed_in", "fallback", "limitation"};
+        static const std::set<std::string> known = {"id",   "severity", "error_when", "applies",   "summary",
+                                                    "when", "message",  "explain",    "about",     "references",
+                                                    "fix",  "fixed_in", "fallback",   "limitation"};
         for (const auto& [key, value] : *r) {
             if (key.str() == "sources")
                 return fail(owner + ": 'sources' is no longer read; cite the upstream code in 'references' as owner/repo@tag:path",
@@ -349,6 +350,10 @@ private:
         if (r->contains("error_when")) {
             auto e = PREFLIGHT_TRY(source_text(*r, "error_when", owner));
             out.error_when = e;
+        }
+        if (r->contains("applies")) {
+            auto a = PREFLIGHT_TRY(source_text(*r, "applies", owner));
+            out.applies = a;
         }
         auto message = PREFLIGHT_TRY(source_text(*r, "message", owner));
         out.message = message;

@@ -43,6 +43,7 @@ struct RuleSource {
     std::string summary;
     SourceText when;
     std::optional<SourceText> error_when;  // escalates the severity to error while true
+    std::optional<SourceText> applies;     // whether the launch involves the rule's subject
     SourceText message;
     std::string explain;
     std::vector<std::string> about;

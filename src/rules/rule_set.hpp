@@ -53,6 +53,9 @@ struct Rule {
     std::string explain_file;  // else this page: explain/<id>.md beside pack.toml
     lang::Expression when;
     std::optional<lang::Expression> error_when;  // a warning that is an error while this holds
+    // Whether the launch involves what the rule is about (engine.hpp, "Relevance");
+    // absent: the packages the rule reads decide.
+    std::optional<lang::Expression> applies;
     lang::MessageTemplate message;
     std::vector<FactRef> about;  // what a finding points at in the job, first found first
     std::vector<std::string> references;

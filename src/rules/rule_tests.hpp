@@ -36,6 +36,7 @@ struct CaseResult {
 struct TestReport {
     std::vector<CaseResult> cases;
     std::vector<std::string> coverage_gaps;  // "pack: rule X has no case where it fires"
+    std::vector<std::string> untested;       // packs compiled into the binary, without their tests
     std::size_t failed() const;
 };
 

@@ -52,6 +52,9 @@ struct Waiver {
 // The ids a waiver may name: the loaded rules and the findings the engine itself
 // reports about its inputs (config-unknown-key, with-conflict …).
 bool waivable_rule(const RuleSet& rules, std::string_view id);
+// The ids of the findings the engine itself reports (config-unknown-key …), which
+// --select / --ignore and waivers may name besides the loaded rules.
+std::vector<std::string> engine_finding_ids();
 
 // Checks raw [[waive]] tables (a waiver file's, or a job file's inline ones) against
 // the loaded rules. Errors (exit 2) name the file, line and key: an unknown key, a

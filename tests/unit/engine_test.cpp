@@ -42,9 +42,13 @@ rules::CheckResult check(const test_support::TempDir& dir, const rules::RuleSet&
     return rules::run_check(set, facts::from_run_config(*cfg), path, options);
 }
 
+// The findings by rule id, each undetermined rule as "id?" (from the rules the one
+// grouped note stands for), after the others.
 std::vector<std::string> ids(const rules::CheckResult& r) {
     std::vector<std::string> out;
-    for (const auto& f : r.findings) out.push_back(f.rule + (f.undetermined ? "?" : ""));
+    for (const auto& f : r.findings)
+        if (f.rule != rules::kUndeterminedRule) out.push_back(f.rule + (f.undetermined ? "?" : ""));
+    for (const auto& f : r.undetermined) out.push_back(f.rule + "?");
     return out;
 }
 
@@ -407,4 +411,103 @@ TEST(Fingerprint, NamesWhatAFindingIsAboutNotWhereItStands) {
     rules::Finding other_key = a;
     other_key.location.key = "env.PYTORCH_ALLOC_CONF";
     EXPECT_NE(rules::fingerprint(a, "jobs/train.sh"), rules::fingerprint(other_key, "jobs/train.sh"));
+}
+
+// Relevance before undetermined (docs/rule-language.md, "Relevance").
+TEST(Engine, ARuleUndecidedOnlyForPackagesTheLaunchNeverNamesIsNotApplicable) {
+    test_support::TempDir dir;
+    auto set =
+        load(dir, rule("other-stack", "installed('vllm') && pkg('vllm') < '0.9'") +
+                      rule("own-stack", "installed('ms-swift') && pkg('ms-swift') < '4.2'") + rule("decided", "parallel.tp > 8"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    // The launch runs ms-swift (a configuration value names it) and never mentions vllm.
+    auto r = check(dir, *set, "[job]\nframework = \"ms-swift\"\n");
+    EXPECT_EQ(ids(r), (std::vector<std::string>{"own-stack?"}));
+    EXPECT_EQ(r.coverage.applied, 1);
+    EXPECT_EQ(r.coverage.not_applicable, 1);
+    EXPECT_EQ(r.coverage.undetermined, 1);
+    EXPECT_EQ(r.coverage.missing, (std::vector<std::string>{"pkg(ms-swift)"}));
+    // Listing vllm involves it: the rule applies, and with a version it decides.
+    auto listed = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nvllm = \"0.8.0\"\n");
+    EXPECT_EQ(ids(listed), (std::vector<std::string>{"other-stack", "own-stack?"}));
+    EXPECT_EQ(listed.coverage.not_applicable, 0);
+}
+
+TEST(Engine, AppliesDecidesRelevanceBeforeTheCondition) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("megatron-only", "pkg('megatron-core') < '0.16'", "applies = \"parallel.tp > 1\"\n"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto off = check(dir, *set, "[parallel]\ntp = 1\n");
+    EXPECT_TRUE(ids(off).empty());
+    EXPECT_EQ(off.coverage.not_applicable, 1);
+    // Where it applies, a package nobody named still leaves it undetermined.
+    auto on = check(dir, *set, "[parallel]\ntp = 2\n");
+    EXPECT_EQ(ids(on), (std::vector<std::string>{"megatron-only?"}));
+    // An `applies` unknown for a configuration key is undetermined, not silent.
+    auto set2 = load(dir, rule("by-arch", "true", "applies = \"model.arch == 'x'\"\n"));
+    ASSERT_TRUE(set2.has_value()) << set2.error().message;
+    EXPECT_EQ(ids(check(dir, *set2, "")), (std::vector<std::string>{"by-arch?"}));
+}
+
+TEST(Engine, UndeterminedRulesAreOneNoteThatStrictRaises) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("a", "model.arch == 'x'") + rule("b", "hardware.devices_per_node > 4", "", "warning"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto r = check(dir, *set, "");
+    ASSERT_EQ(r.findings.size(), 1u);
+    const auto& note = r.findings.front();
+    EXPECT_EQ(note.rule, rules::kUndeterminedRule);
+    EXPECT_EQ(note.severity, Severity::info);
+    EXPECT_EQ(note.details.size(), 2u);
+    EXPECT_NE(note.message.find("2 rules apply but could not decide"), std::string::npos) << note.message;
+    EXPECT_NE(note.message.find("model.arch"), std::string::npos) << note.message;
+    EXPECT_FALSE(r.has_at_least(Severity::warning));
+    rules::CheckOptions strict;
+    strict.strict = true;
+    auto s = check(dir, *set, "", strict);
+    EXPECT_EQ(s.findings.front().severity, Severity::error);
+    EXPECT_TRUE(s.has_at_least(Severity::error));
+}
+
+TEST(Engine, SelectAndIgnoreLeaveRulesOut) {
+    test_support::TempDir dir;
+    auto set = load(dir, rule("a", "true") + rule("b", "true"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    rules::CheckOptions only_a;
+    only_a.select = {"a"};
+    auto r = check(dir, *set, "", only_a);
+    EXPECT_EQ(ids(r), (std::vector<std::string>{"a"}));
+    EXPECT_EQ(r.coverage.ignored, 1);
+    rules::CheckOptions no_pack;
+    no_pack.ignore = {"t"};
+    EXPECT_TRUE(ids(check(dir, *set, "", no_pack)).empty());
+}
+
+TEST(Engine, OneOrderAfterGating) {
+    std::vector<rules::Finding> f(4);
+    f[0].rule = "note";
+    f[0].severity = Severity::info;
+    f[1].rule = "old-error";
+    f[1].severity = Severity::error;
+    f[1].suppressed = rules::Suppression{};
+    f[2].rule = "warn";
+    f[2].severity = Severity::warning;
+    f[3].rule = "error";
+    f[3].severity = Severity::error;
+    rules::sort_findings(f);
+    std::vector<std::string> order;
+    for (const auto& x : f) order.push_back(x.rule);
+    EXPECT_EQ(order, (std::vector<std::string>{"error", "warn", "note", "old-error"}));
+}
+
+TEST(Engine, AFindingInASharedFileIsFingerprintedWithItsLaunch) {
+    rules::Finding f;
+    f.rule = "r";
+    f.location.key = "packages.x";
+    auto plain = rules::fingerprint(f, "ci/site.toml");
+    f.launch = "scripts/a.sh:3";
+    auto a = rules::fingerprint(f, "ci/site.toml");
+    f.launch = "scripts/b.sh:3";
+    EXPECT_NE(a, plain);
+    EXPECT_NE(a, rules::fingerprint(f, "ci/site.toml"));
 }

@@ -1,0 +1,101 @@
+#include "rules/reads.hpp"
+
+#include <set>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "util/did_you_mean.hpp"
+#include "version/version.hpp"
+
+namespace preflight::rules {
+namespace {
+
+// Every variable the loaded knowledge reads, and the `variable` column of the
+// launchers' environment table.
+std::set<std::string> env_names_read(const RuleSet& rules) {
+    std::set<std::string> out;
+    for (const auto& ref : facts_read(rules))
+        if (ref.kind == FactRef::Kind::env) out.insert(ref.name);
+    for (const auto& [name, table] : rules.tables)
+        for (const auto& row : table.rows)
+            if (auto it = row.cells.find("variable"); it != row.cells.end())
+                if (const auto* s = it->second.get<std::string>()) out.insert(*s);
+    return out;
+}
+
+}  // namespace
+
+std::set<FactRef> facts_read(const RuleSet& rules) {
+    std::set<FactRef> out;
+    auto add = [&out](const lang::Expression& e) { out.insert(e.reads.begin(), e.reads.end()); };
+    for (const auto& rule : rules.rules) {
+        add(rule.when);
+        if (rule.error_when) add(*rule.error_when);
+        if (rule.applies) add(*rule.applies);
+        for (const auto& fix : rule.fixes) {
+            if (fix.expr) add(*fix.expr);
+            out.insert(fix.slot());
+        }
+    }
+    for (const auto& d : rules.derived) add(d.expr);
+    for (const auto& d : rules.defaults) {
+        if (d.expr) add(*d.expr);
+        if (d.when) add(*d.when);
+        out.insert(d.target());
+    }
+    return out;
+}
+
+std::vector<Finding> env_name_typos(const RuleSet& rules, const facts::FactSet& facts, Severity severity) {
+    std::vector<Finding> out;
+    const std::set<std::string> read = env_names_read(rules);
+    const std::vector<std::string> candidates(read.begin(), read.end());
+    for (const auto& [name, fact] : facts.env) {
+        // Only what the launch itself sets: a node's environment holds many variables
+        // no rule is about, and the launch's author cannot fix a typo there.
+        if (fact.origin.kind != OriginKind::job || read.count(name)) continue;
+        auto near = util::closest(name, candidates);
+        // Two edits at most, and never for short names, where two edits make another word.
+        if (!near || name.size() < 8 || util::edit_distance(name, *near) > 2) continue;
+        Finding f;
+        f.rule = kEnvNameTypo;
+        f.pack = "preflight";
+        f.severity = severity;
+        f.message = fmt::format("{} is set, but nothing reads it; did you mean {}? Rules read {}, so they see it unset", name,
+                                *near, *near);
+        f.location = fact.origin.where;
+        f.location.key = "env." + name;
+        out.push_back(std::move(f));
+    }
+    return out;
+}
+
+std::optional<Finding> probe_other_interpreter(const RuleSet& rules, const facts::FactSet& job, const facts::NodeFacts& node) {
+    if (!node.packages_complete) return std::nullopt;
+    auto read = facts_read(rules);
+    for (const auto& [key, fact] : job.config) {
+        const auto* value = fact.value.get<std::string>();
+        if (!value || fact.origin.kind == OriginKind::default_value) continue;
+        std::string package = version::normalize_package_name(*value);
+        if (!read.count(FactRef::package(package)) || node.packages.count(package) || node.uncovered.count(package)) continue;
+        std::string python = "the default python3";
+        if (auto p = node.packages.find("python"); p != node.packages.end() && !p->second.origin.where.file.empty())
+            python = p->second.origin.where.file;
+        Finding f;
+        f.rule = kProbeOtherInterpreter;
+        f.pack = "preflight";
+        f.severity = Severity::warning;
+        f.message = fmt::format(
+            "the probe found no {} in the environment of {}, but this launch runs it ({} = \"{}\"): it most likely "
+            "read another interpreter than the launch's; name that one with --python PATH (the venv's bin/python) or "
+            "--site-packages DIR. Packages the probe did not find are taken as unknown, not as absent",
+            package, python, key, *value);
+        f.location = fact.origin.where;
+        f.location.key = key;
+        return f;
+    }
+    return std::nullopt;
+}
+
+}  // namespace preflight::rules
