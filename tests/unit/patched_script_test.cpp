@@ -78,8 +78,7 @@ TEST(PatchedScript, SetsVariablesWhereTheCommandSeesThem) {
     plan.env = {{"A", "0", &cmd.env.at("A")}, {"B", std::nullopt, &cmd.env.at("B")}, {"C", "x y", nullptr}};
     EXPECT_EQ(patched(r, plan),
               "export A=0  # image default\n"
-              "  export C='x y'\n"
-              "  megatron sft --lr 1\n");  // B's prefix line had nothing else: it goes whole
+              "  C='x y' megatron sft --lr 1\n");  // B's prefix line had nothing else: it goes whole
 }
 
 }  // namespace
