@@ -65,8 +65,8 @@ int run(int argc, char** argv) {
         for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
         if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
             auto near = util::closest(argv[1], names);
-            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n", output::printable(argv[1]),
-                                     near ? fmt::format("; did you mean '{}'?", *near) : "");
+            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n",
+                                     output::printable(argv[1]), near ? fmt::format("; did you mean '{}'?", *near) : "");
             return exit_bad_input;
         }
     }

@@ -80,7 +80,8 @@ std::vector<Command> register_rules(CLI::App& app, const std::string& exe_path) 
         cmd->add_subcommand("functions", "Print the rule language's function reference (Markdown), from the function table");
 
     auto test_args = new_args();
-    auto* test_cmd = cmd->add_subcommand("test", "Run every pack's tests/ cases; each rule must fire in one and stay quiet in another");
+    auto* test_cmd =
+        cmd->add_subcommand("test", "Run every pack's tests/ cases; each rule must fire in one and stay quiet in another");
     test_cmd->add_option("--pack", test_args->only_packs, "Only this pack (repeatable)")->type_name("NAME");
     add_rules_option(test_cmd, test_args->rules);
     test_cmd->add_option("--color", test_args->output.color, "auto, always or never")

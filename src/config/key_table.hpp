@@ -14,7 +14,7 @@
 namespace preflight::config {
 
 struct KeyInfo {
-    std::string key;                    // dotted: "parallel.tp"
+    std::string key;  // dotted: "parallel.tp"
     lang::Type type;
     std::optional<Value> default_value;  // nullopt: unknown unless given
     std::vector<std::string> allowed;    // for enumerated strings

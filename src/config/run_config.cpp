@@ -231,11 +231,10 @@ private:
     void unknown(const std::string& dotted, const TomlValue& value, const std::string& section) {
         std::string leaf = section.empty() ? dotted : dotted.substr(section.size() + 1);
         std::string hint = suggestion_for(section, leaf);
-        std::string message = section.empty() ? fmt::format("unknown key '{}'", dotted)
-                                              : fmt::format("unknown key '{}' in [{}]", leaf, section);
+        std::string message =
+            section.empty() ? fmt::format("unknown key '{}'", dotted) : fmt::format("unknown key '{}' in [{}]", leaf, section);
         if (!hint.empty()) {
-            message += hint.front() == '[' ? fmt::format("; did you mean {}?", hint)
-                                           : fmt::format("; did you mean '{}'?", hint);
+            message += hint.front() == '[' ? fmt::format("; did you mean {}?", hint) : fmt::format("; did you mean '{}'?", hint);
         }
         message += " It is ignored.";
         cfg_.diagnostics.push_back({Severity::warning, "config-unknown-key", message, locate(value, dotted)});
@@ -287,7 +286,9 @@ private:
             if (name == kEnvSection) {
                 if (!util::is_env_name(key))
                     return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not "
-                                            "starting with a digit)", key), where);
+                                            "starting with a digit)",
+                                            key),
+                                where);
                 if (!value.is_string())
                     return fail(fmt::format("'{}' must be a string, not {} (quote it)", dotted, toml_type_name(value)), where);
                 cfg_.env[key] = Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
@@ -299,18 +300,22 @@ private:
                 }
                 if (!value.is_string())
                     return fail(fmt::format("'{}' must be a version string (or false: not installed), not {}", dotted,
-                                            toml_type_name(value)), where);
+                                            toml_type_name(value)),
+                                where);
                 std::string normalized = version::normalize_package_name(key);
                 auto scheme = scheme_of_(normalized);
                 auto v = version::Version::parse(scheme, value.as_string().str);
                 if (!v)
                     return fail(fmt::format("'{}' = \"{}\" is not a valid {} version", dotted, value.as_string().str,
-                                            version::to_string(scheme)), where);
+                                            version::to_string(scheme)),
+                                where);
                 cfg_.packages[normalized] = Fact{Value(*v), Origin{OriginKind::job, where, {}}};
             } else if (name == kRevisionsSection) {
                 if (!value.is_string() || value.as_string().str.empty())
                     return fail(fmt::format("'{}' must name the git branch or tag it was installed from (a non-empty "
-                                            "string), not {}", dotted, toml_type_name(value)), where);
+                                            "string), not {}",
+                                            dotted, toml_type_name(value)),
+                                where);
                 cfg_.revisions[version::normalize_package_name(key)] =
                     Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
             } else if (const KeyInfo* info = find_key(dotted)) {
@@ -322,11 +327,10 @@ private:
                 cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
             } else if (!find_section(name)) {
                 auto near = util::closest(name, section_names());
-                cfg_.diagnostics.push_back(
-                    {Severity::warning, "config-unknown-section",
-                     fmt::format("unknown section [{}]{} It is ignored.", name,
-                                 near ? fmt::format("; did you mean [{}]?", *near) : "."),
-                     locate(table, name)});
+                cfg_.diagnostics.push_back({Severity::warning, "config-unknown-section",
+                                            fmt::format("unknown section [{}]{} It is ignored.", name,
+                                                        near ? fmt::format("; did you mean [{}]?", *near) : "."),
+                                            locate(table, name)});
                 return {};
             } else {
                 unknown(dotted, value, name);

@@ -40,7 +40,8 @@ Result<void> ArchiveGuard::count(std::uint64_t bytes) {
     total_ += bytes;
     if (member_bytes_ > limits_.max_member) return refuse(fmt::format("larger than {} bytes", limits_.max_member));
     if (total_ > limits_.max_total) return refuse(fmt::format("the archive holds more than {} bytes", limits_.max_total));
-    if (total_ > (1u << 20) && static_cast<double>(total_) / static_cast<double>(std::max<std::uint64_t>(size_, 1)) > limits_.max_ratio)
+    if (total_ > (1u << 20) &&
+        static_cast<double>(total_) / static_cast<double>(std::max<std::uint64_t>(size_, 1)) > limits_.max_ratio)
         return refuse(fmt::format("decompresses more than {:.0f} times the archive's size", limits_.max_ratio));
     return {};
 }

@@ -35,7 +35,8 @@ std::optional<DirectUrl> parse_direct_url(std::string_view json_text) {
     if (auto d = j.find("dir_info"); d != j.end() && d->is_object())
         if (auto e = d->find("editable"); e != d->end() && e->is_boolean()) out.editable = e->get<bool>();
     if (auto v = j.find("vcs_info"); v != j.end() && v->is_object()) {
-        if (auto r = v->find("requested_revision"); r != v->end() && r->is_string()) out.requested_revision = r->get<std::string>();
+        if (auto r = v->find("requested_revision"); r != v->end() && r->is_string())
+            out.requested_revision = r->get<std::string>();
         if (auto c = v->find("commit_id"); c != v->end() && c->is_string()) out.commit_id = c->get<std::string>();
     }
     return out;

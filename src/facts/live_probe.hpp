@@ -17,9 +17,9 @@
 namespace preflight::facts {
 
 struct ProbeOptions {
-    std::string python = "python3";           // interpreter whose site-packages are read (this default: the
-                                              // environment's own when preflight runs from its bin/)
-    std::vector<std::string> site_packages;   // read these instead, when given
+    std::string python = "python3";          // interpreter whose site-packages are read (this default: the
+                                             // environment's own when preflight runs from its bin/)
+    std::vector<std::string> site_packages;  // read these instead, when given
     std::string ascend_root = "/usr/local/Ascend";
     std::string cuda_root = "/usr/local/cuda";
     std::string ascend_install_info = "/etc/ascend_install.info";

@@ -24,7 +24,8 @@ std::vector<std::string> words(const std::string& upper_name) {
 
 std::optional<std::string> name_rule(const std::string& name) {
     std::string n = upper(name);
-    for (const char* part : {"SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "APIKEY", "API_KEY", "PRIVATE", "COOKIE"})
+    for (const char* part :
+         {"SECRET", "PASSWORD", "PASSWD", "PASSPHRASE", "CREDENTIAL", "APIKEY", "API_KEY", "PRIVATE", "COOKIE"})
         if (n.find(part) != std::string::npos) return std::string("name contains ") + part;
     auto ws = words(n);
     for (const auto& w : ws) {
@@ -78,7 +79,8 @@ bool jwt(std::string_view v) {
 }
 
 std::optional<std::string> value_rule(std::string_view v) {
-    if (auto begin = v.find("-----BEGIN"); begin != std::string_view::npos && v.find("PRIVATE KEY-----", begin) != std::string_view::npos)
+    if (auto begin = v.find("-----BEGIN");
+        begin != std::string_view::npos && v.find("PRIVATE KEY-----", begin) != std::string_view::npos)
         return "value holds a PEM private key";
     for (std::string_view prefix : {"ghp_", "gho_", "ghu_", "ghs_", "ghr_"})
         if (token_after(v, prefix, 30, alnum)) return "value looks like a GitHub token";

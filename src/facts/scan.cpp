@@ -27,7 +27,9 @@ bool is_shared_library(const std::string& member) {
     auto so = name.find(".so");
     if (so == std::string::npos || so == 0) return false;
     std::string rest = name.substr(so + 3);
-    return rest.empty() || (rest[0] == '.' && std::all_of(rest.begin() + 1, rest.end(), [](char c) { return std::isdigit(static_cast<unsigned char>(c)) || c == '.'; }));
+    return rest.empty() || (rest[0] == '.' && std::all_of(rest.begin() + 1, rest.end(), [](char c) {
+                                return std::isdigit(static_cast<unsigned char>(c)) || c == '.';
+                            }));
 }
 
 // dist-info METADATA (wheels, site-packages) or PKG-INFO (sdists, egg-info).
@@ -43,7 +45,8 @@ bool is_metadata(const std::string& member) {
 // Wheels, zips, eggs, tarballs and .debs: what scan reads when given one by name.
 bool is_archive(const std::string& member) {
     std::string name = fs::path(member).filename().string();
-    for (std::string_view suffix : {".whl", ".zip", ".egg", ".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".txz", ".tar.zst", ".deb"})
+    for (std::string_view suffix :
+         {".whl", ".zip", ".egg", ".tar", ".tgz", ".tar.gz", ".tar.bz2", ".tar.xz", ".txz", ".tar.zst", ".deb"})
         if (name.ends_with(suffix)) return true;
     return false;
 }
@@ -91,7 +94,8 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
         archive_read_support_format_tar(inner.get());
         Nested nested{a, {}};
         if (archive_read_open(inner.get(), &nested, nullptr, nested_read, nullptr) != ARCHIVE_OK)
-            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_text(inner.get())), Location{label});
+            return fail(fmt::format("member '{}' is not a readable tar: {}", member, archive_error_text(inner.get())),
+                        Location{label});
         return scan_archive(inner.get(), label + ":" + member, state.archive_size, state, depth + 1);
     }
     bool meta = is_metadata(member), lib = is_shared_library(member);
@@ -105,7 +109,8 @@ Result<void> scan_member(archive* a, archive_entry*, const std::string& label, c
     std::uint64_t member_size = 0;
     while (true) {
         la_ssize_t n = archive_read_data(a, buf, sizeof buf);
-        if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_text(a)), Location{label});
+        if (n < 0)
+            return fail(fmt::format("member '{}' is truncated or corrupt: {}", member, archive_error_text(a)), Location{label});
         if (n == 0) break;
         PREFLIGHT_TRY(guard.count(static_cast<std::uint64_t>(n)));
         state.progress(static_cast<std::uint64_t>(n));

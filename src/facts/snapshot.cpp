@@ -66,7 +66,8 @@ json facts_json(const NodeFacts& node) {
         out[section] = items;
     }
     json revisions = json::object();
-    for (const auto& [name, f] : node.revisions) revisions[name] = {{"value", value_json(f.value)}, {"origin", origin_json(f.origin)}};
+    for (const auto& [name, f] : node.revisions)
+        revisions[name] = {{"value", value_json(f.value)}, {"origin", origin_json(f.origin)}};
     out["revisions"] = revisions;
     out["env_complete"] = node.env_complete;
     out["packages_complete"] = node.packages_complete;
@@ -74,7 +75,10 @@ json facts_json(const NodeFacts& node) {
     out["absent_origin"] = origin_json(node.absent_origin);
     json findings = json::array();
     for (const auto& d : node.findings)
-        findings.push_back({{"severity", std::string(to_string(d.severity))}, {"code", d.code}, {"message", d.message}, {"file", d.location.file}});
+        findings.push_back({{"severity", std::string(to_string(d.severity))},
+                            {"code", d.code},
+                            {"message", d.message},
+                            {"file", d.location.file}});
     out["findings"] = findings;
     out["redacted"] = node.redacted;
     return out;
@@ -83,10 +87,13 @@ json facts_json(const NodeFacts& node) {
 Result<NodeFacts> facts_from(const json& j, const std::string& where) {
     NodeFacts node;
     try {
-        for (const auto& [section, map] : {std::pair{"env", &node.env}, {"packages", &node.packages}, {"hardware", &node.hardware}}) {
+        for (const auto& [section, map] :
+             {std::pair{"env", &node.env}, {"packages", &node.packages}, {"hardware", &node.hardware}}) {
             for (const auto& [name, item] : j.at(section).items()) {
                 auto v = value_from(item.at("value"));
-                if (!v) return fail(fmt::format("facts.json: {}.{} holds a version that does not parse", section, name), Location{where});
+                if (!v)
+                    return fail(fmt::format("facts.json: {}.{} holds a version that does not parse", section, name),
+                                Location{where});
                 (*map)[name] = Fact{*v, origin_from(item.at("origin"))};
             }
         }
@@ -107,7 +114,8 @@ Result<NodeFacts> facts_from(const json& j, const std::string& where) {
             for (const auto& [name, rule] : j.at("redacted").items()) node.redacted[name] = rule.get<std::string>();
         for (const auto& d : j.at("findings"))
             node.findings.push_back({parse_severity(d.at("severity").get<std::string>()).value_or(Severity::warning),
-                                     d.at("code").get<std::string>(), d.at("message").get<std::string>(), Location{d.at("file").get<std::string>()}});
+                                     d.at("code").get<std::string>(), d.at("message").get<std::string>(),
+                                     Location{d.at("file").get<std::string>()}});
     } catch (const nlohmann::json::exception& e) {
         return fail(std::string("facts.json is not a preflight facts file: ") + e.what(), Location{where});
     }
@@ -195,8 +203,7 @@ Result<std::string> snapshot_bundle(const NodeFacts& node, const std::vector<std
             ok = ok && add_member(w.a, member, *data, now);
         }
         ok = ok && archive_write_close(w.a) == ARCHIVE_OK;
-        if (!ok)
-            return fail(std::string("cannot build the snapshot: ") + archive_error_text(w.a));
+        if (!ok) return fail(std::string("cannot build the snapshot: ") + archive_error_text(w.a));
     }
     return bundle;
 }
@@ -228,7 +235,9 @@ Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimi
         char buf[64 * 1024];
         while (true) {
             la_ssize_t n = archive_read_data(r.a, buf, sizeof buf);
-            if (n < 0) return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_text(r.a)), Location{path});
+            if (n < 0)
+                return fail(fmt::format("member '{}' is truncated or corrupt: {}", name, archive_error_text(r.a)),
+                            Location{path});
             if (n == 0) break;
             PREFLIGHT_TRY(guard.count(static_cast<std::uint64_t>(n)));
             // Only the two documents are kept in memory; evidence is just checked.
@@ -259,8 +268,9 @@ Result<Snapshot> read_snapshot_bundle(const std::string& path, const ArchiveLimi
                                 version->dump().substr(0, 40)),
                     Location{path, 0, 0, "manifest.json: format_version"});
     if (*version != kSnapshotFormat)
-        return fail(fmt::format("the bundle's format_version is {}, but this preflight reads {}", version->dump(), kSnapshotFormat),
-                    Location{path, 0, 0, "manifest.json: format_version"});
+        return fail(
+            fmt::format("the bundle's format_version is {}, but this preflight reads {}", version->dump(), kSnapshotFormat),
+            Location{path, 0, 0, "manifest.json: format_version"});
     json facts;
     try {
         facts = json::parse(*facts_text);

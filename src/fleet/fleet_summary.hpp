@@ -31,9 +31,9 @@ struct NodeBundle {
 
 struct FleetSummary {
     std::vector<std::string> inputs;  // the bundles and directories as given
-    std::vector<std::string> nodes;  // by NodeIndex, in the order the bundles were read
-    std::vector<std::string> files;  // by NodeIndex: the bundle each node's facts came from
-    std::size_t bundles = 0;         // files read, unreadable ones included
+    std::vector<std::string> nodes;   // by NodeIndex, in the order the bundles were read
+    std::vector<std::string> files;   // by NodeIndex: the bundle each node's facts came from
+    std::size_t bundles = 0;          // files read, unreadable ones included
     std::vector<Drift> drift;
     std::optional<std::string> expected;  // --expect, as given
     std::vector<std::string> missing;     // expected, with no bundle
@@ -43,7 +43,7 @@ struct FleetSummary {
     std::optional<std::string> max_age;  // --max-age, as given
     std::string stale_before;            // its cut-off, a UTC time: older bundles are stale
     std::vector<StaleBundle> stale;      // neither tallied nor checked, nor counted as missing
-    std::optional<std::string> job;  // --job
+    std::optional<std::string> job;      // --job
     std::vector<VerdictGroup> verdicts;
 
     // Exit 1: a fact some rule reads drifts, a node fails the job, an expected node

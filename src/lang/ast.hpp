@@ -19,18 +19,18 @@ enum class NodeKind { literal, name, call, unary, binary, list };
 
 struct Node {
     NodeKind kind = NodeKind::literal;
-    int offset = 0;  // byte offset in the expression text
-    Value literal;           // literal
-    std::string name;        // name, call
-    std::string op;          // unary, binary
+    int offset = 0;    // byte offset in the expression text
+    Value literal;     // literal
+    std::string name;  // name, call
+    std::string op;    // unary, binary
     std::vector<std::unique_ptr<Node>> children;
-    int height = 1;          // levels of the tree from here down (the parser bounds it)
+    int height = 1;  // levels of the tree from here down (the parser bounds it)
 
     // Filled in by the checker.
     Type type;
     const FunctionDef* function = nullptr;
-    std::optional<version::VersionRange> range;    // satisfies(): the compiled range
-    VersionRef const_version;                       // a string literal compared with a version
+    std::optional<version::VersionRange> range;        // satisfies(): the compiled range
+    VersionRef const_version;                          // a string literal compared with a version
     version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
 };
 

@@ -38,7 +38,8 @@ public:
                 for (auto& c : n.children) {
                     if (c->type.kind == TypeKind::list) return error_at(*c, "lists of lists are not supported");
                     if (elem.kind == TypeKind::any) elem = c->type;
-                    else if (!comparable(elem, c->type)) return error_at(*c, "list mixes " + to_string(elem) + " and " + to_string(c->type));
+                    else if (!comparable(elem, c->type))
+                        return error_at(*c, "list mixes " + to_string(elem) + " and " + to_string(c->type));
                     else if (c->type.kind == TypeKind::floating) elem = c->type;
                 }
                 n.type = {TypeKind::list, elem.kind == TypeKind::null ? TypeKind::any : elem.kind};
@@ -89,10 +90,11 @@ private:
         const FunctionDef* f = find_function(n.name);
         if (!f) return error_at(n, unknown_function_message(n.name));
         if (n.children.size() < f->min_args || n.children.size() > f->max_args)
-            return error_at(n, std::string(f->name) + "() takes " +
-                                   (f->min_args == f->max_args ? std::to_string(f->min_args)
-                                                               : std::to_string(f->min_args) + " to " + std::to_string(f->max_args)) +
-                                   " argument(s): " + f->signature);
+            return error_at(
+                n, std::string(f->name) + "() takes " +
+                       (f->min_args == f->max_args ? std::to_string(f->min_args)
+                                                   : std::to_string(f->min_args) + " to " + std::to_string(f->max_args)) +
+                       " argument(s): " + f->signature);
         n.function = f;
         if (f->reads)
             if (auto r = check_fact_argument(n, *f->reads); !r) return r;

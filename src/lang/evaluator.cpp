@@ -40,7 +40,8 @@ std::optional<int> order(const Value& a, const Node& na, const Value& b, const N
         return x < y ? -1 : (x > y ? 1 : 0);
     }
     if (a.get<version::Version>() || b.get<version::Version>()) {
-        version::Scheme scheme = a.get<version::Version>() ? a.get<version::Version>()->scheme() : b.get<version::Version>()->scheme();
+        version::Scheme scheme =
+            a.get<version::Version>() ? a.get<version::Version>()->scheme() : b.get<version::Version>()->scheme();
         auto va = as_version(a, na, scheme), vb = as_version(b, nb, scheme);
         if (!va || !vb) return std::nullopt;
         return compare(*va, *vb);
@@ -102,9 +103,9 @@ Value arithmetic(const std::string& op, const Value& a, const Value& b) {
             if (y == 0) return Value::unknown_because("division by zero");
             return Value(x % y);
         }
-        bool overflow = op == "+" ? __builtin_add_overflow(x, y, &r)
-                      : op == "-" ? __builtin_sub_overflow(x, y, &r)
-                                  : __builtin_mul_overflow(x, y, &r);
+        bool overflow = op == "+"   ? __builtin_add_overflow(x, y, &r)
+                        : op == "-" ? __builtin_sub_overflow(x, y, &r)
+                                    : __builtin_mul_overflow(x, y, &r);
         if (overflow) return Value::unknown_because("integer overflow");
         return Value(r);
     }
@@ -165,7 +166,8 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             if (op == "in") {
                 if (a.is_null() || b.is_null()) return Value(false);
                 if (const auto* list = b.get<List>())
-                    return Value(std::any_of(list->begin(), list->end(), [&](const Value& e) { return equal_for_membership(a, e); }));
+                    return Value(
+                        std::any_of(list->begin(), list->end(), [&](const Value& e) { return equal_for_membership(a, e); }));
                 return Value(b.get<std::string>()->find(*a.get<std::string>()) != std::string::npos);
             }
             if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") return compare_values(n, a, b);

@@ -14,9 +14,7 @@
 namespace preflight::lang {
 namespace {
 
-const std::string* string_literal(const Node& n) {
-    return n.kind == NodeKind::literal ? n.literal.get<std::string>() : nullptr;
-}
+const std::string* string_literal(const Node& n) { return n.kind == NodeKind::literal ? n.literal.get<std::string>() : nullptr; }
 
 bool accepts(const Type& actual, TypeKind wanted) {
     return actual.kind == wanted || actual.kind == TypeKind::any || actual.kind == TypeKind::null ||
@@ -26,8 +24,8 @@ bool accepts(const Type& actual, TypeKind wanted) {
 Result<void> want(const Node& call, std::size_t i, TypeKind kind) {
     const Node& arg = *call.children[i];
     if (!accepts(arg.type, kind))
-        return error_at(arg, std::string(call.name) + "(): argument " + std::to_string(i + 1) + " must be " +
-                                 to_string(kind) + ", not " + to_string(arg.type));
+        return error_at(arg, std::string(call.name) + "(): argument " + std::to_string(i + 1) + " must be " + to_string(kind) +
+                                 ", not " + to_string(arg.type));
     return {};
 }
 
@@ -228,8 +226,7 @@ Value eval_alloc_conf_valid(const Node&, const std::vector<Value>& args, EvalCon
 
 Value eval_contains(const Node&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(false);
-    if (const auto* list = args[0].get<List>())
-        return Value(std::find(list->begin(), list->end(), args[1]) != list->end());
+    if (const auto* list = args[0].get<List>()) return Value(std::find(list->begin(), list->end(), args[1]) != list->end());
     return Value(str_arg(args, 0).find(str_arg(args, 1)) != std::string::npos);
 }
 
@@ -326,7 +323,8 @@ Value eval_release(const Node&, const std::vector<Value>& args, EvalContext&) {
     }
     std::string out;
     for (std::int64_t i = 0; i < n; ++i)
-        out += (i ? "." : "") + (i < static_cast<std::int64_t>(parts.size()) ? parts[static_cast<std::size_t>(i)] : std::string("0"));
+        out += (i ? "." : "") +
+               (i < static_cast<std::int64_t>(parts.size()) ? parts[static_cast<std::size_t>(i)] : std::string("0"));
     return Value(out);
 }
 

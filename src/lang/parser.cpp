@@ -48,10 +48,10 @@ private:
     Result<NodePtr> finish(NodePtr n) {
         for (const auto& c : n->children) n->height = std::max(n->height, c->height + 1);
         if (n->height > kMaxHeight)
-            return error("expression too long: its tree is deeper than " + std::to_string(kMaxHeight) + " levels (split it into derived facts)",
+            return error("expression too long: its tree is deeper than " + std::to_string(kMaxHeight) +
+                             " levels (split it into derived facts)",
                          n->offset);
-        if (nodes_ > kMaxNodes)
-            return error("expression too long: more than " + std::to_string(kMaxNodes) + " terms", n->offset);
+        if (nodes_ > kMaxNodes) return error("expression too long: more than " + std::to_string(kMaxNodes) + " terms", n->offset);
         return n;
     }
 
@@ -219,8 +219,7 @@ private:
                     return sequence("]", std::move(n));
                 }
                 return error("expected a value, found '" + t.text + "'");
-            case TokenKind::end:
-                return error("the expression ends where a value was expected");
+            case TokenKind::end: return error("the expression ends where a value was expected");
         }
         return error("unexpected token");
     }

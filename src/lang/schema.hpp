@@ -30,7 +30,7 @@ public:
     // package is known absent, Unknown when nobody recorded it.
     virtual Value revision(std::string_view normalized_name) = 0;
     virtual Value lookup(std::string_view table, std::string_view key_column, const Value& key,
-                         std::string_view value_column) = 0;      // the cell, or Null when no row matches
+                         std::string_view value_column) = 0;  // the cell, or Null when no row matches
     // Whether the job (or a fix) gives the fact, rather than a default.
     virtual bool given(std::string_view name) = 0;
 };

@@ -39,9 +39,12 @@ inline std::string to_string(const Type& t) {
 // by returning false.
 inline bool parse_type(const std::string& text, Type& out) {
     static const std::pair<const char*, Type> table[] = {
-        {"bool", {TypeKind::boolean}},    {"int", {TypeKind::integer}},
-        {"float", {TypeKind::floating}},  {"string", {TypeKind::string}},
-        {"version", {TypeKind::version}}, {"list<string>", {TypeKind::list, TypeKind::string}},
+        {"bool", {TypeKind::boolean}},
+        {"int", {TypeKind::integer}},
+        {"float", {TypeKind::floating}},
+        {"string", {TypeKind::string}},
+        {"version", {TypeKind::version}},
+        {"list<string>", {TypeKind::list, TypeKind::string}},
         {"list<int>", {TypeKind::list, TypeKind::integer}},
     };
     for (const auto& [name, type] : table)

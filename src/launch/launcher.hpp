@@ -83,8 +83,8 @@ struct Launcher {
     bool all_train = false;
     std::string runner;  // its first row's runner (each recognition names its own)
     std::vector<Recognition> recognised_by;
-    std::vector<FlagSpec> flags;  // in table order (the order `args` writes them)
-    std::vector<EnvSpec> env;     // its own rows, then the rows for every launcher
+    std::vector<FlagSpec> flags;                                               // in table order (the order `args` writes them)
+    std::vector<EnvSpec> env;                                                  // its own rows, then the rows for every launcher
     std::vector<FlagSource> sources;                                           // empty: no full list of its flags is known
     std::vector<AcceptedFlag> accepted;                                        // every flag of every line of `sources`
     std::unordered_map<std::string, std::vector<std::size_t>> accepted_index;  // normalized spelling → `accepted`

@@ -56,10 +56,10 @@ struct Token {
     std::string_view raw;    // the text as written
     // word
     std::vector<Part> parts;
-    bool assignment = false;     // starts with an unquoted NAME= or NAME+=
-    bool array_literal = false;  // NAME=( … )
+    bool assignment = false;            // starts with an unquoted NAME= or NAME+=
+    bool array_literal = false;         // NAME=( … )
     std::vector<Token> array_elements;  // its words
-    bool has_glob = false;       // an unquoted * ? or [ (pathname expansion is not done)
+    bool has_glob = false;              // an unquoted * ? or [ (pathname expansion is not done)
     // redirect: a here-document's body, as 1-based lines (0 when none)
     int heredoc_first_line = 0;
     int heredoc_last_line = 0;

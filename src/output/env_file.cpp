@@ -72,7 +72,8 @@ Result<std::string> render_dotenv(const std::vector<EnvEntry>& entries) {
             continue;
         }
         const std::string& v = *e.value;
-        if (v.find("${") != std::string::npos) return refuse(e, "dotenv", "python-dotenv expands '${…}' and has no escape for it");
+        if (v.find("${") != std::string::npos)
+            return refuse(e, "dotenv", "python-dotenv expands '${…}' and has no escape for it");
         bool plain = !v.empty() && v.find_first_of("\r\n") == std::string::npos && v.front() != '\'' && v.front() != '"' &&
                      !dotenv_would_strip(v);
         std::string encoded;
@@ -213,8 +214,10 @@ Result<std::string> render_env(std::vector<EnvEntry> entries, EnvFormat format) 
         if (!util::is_env_name(e.name)) {
             Location l;
             l.key = FactRef::env(e.name).key();
-            return fail(fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",
-                                    e.name), l);
+            return fail(
+                fmt::format("'{}' is not a valid environment variable name (letters, digits, '_'; not starting with a digit)",
+                            e.name),
+                l);
         }
         if (e.value && e.value->find('\0') != std::string::npos) {
             Location l;

@@ -17,10 +17,11 @@ std::string pack_test_report(const rules::TestReport& report, bool quiet, const 
     }
     for (const auto& gap : report.coverage_gaps) out += fail + " coverage: " + printable(gap) + "\n";
     if (!report.untested.empty())
-        out += fmt::format("note: {} pack{} compiled into this binary carry no tests ({}); run `preflight rules test --rules "
-                           "DIR` on a source checkout's rules/\n",
-                           report.untested.size(), report.untested.size() == 1 ? "" : "s",
-                           printable(fmt::format("{}", fmt::join(report.untested, ", "))));
+        out += fmt::format(
+            "note: {} pack{} compiled into this binary carry no tests ({}); run `preflight rules test --rules "
+            "DIR` on a source checkout's rules/\n",
+            report.untested.size(), report.untested.size() == 1 ? "" : "s",
+            printable(fmt::format("{}", fmt::join(report.untested, ", "))));
     std::size_t failed = report.failed();
     out += fmt::format("rules test: {} passed, {} failed\n", report.cases.size() + report.coverage_gaps.size() - failed, failed);
     return out;

@@ -56,8 +56,8 @@ public:
         int last_line = cmd.argv.back().where.file == path_ ? cmd.argv.back().where.line : cmd.where.line;
         for (const auto& e : fix.plan.env)
             // Before the command's word when prefix lines precede it (a prefix line may go whole).
-            if (place_env(e, cmd.argv.front().where.line != cmd.where.line ? cmd.argv.front().where : cmd.where, start,
-                          last_line, indent))
+            if (place_env(e, cmd.argv.front().where.line != cmd.where.line ? cmd.argv.front().where : cmd.where, start, last_line,
+                          indent))
                 ++out.changes;
         for (const auto& key : fix.plan.unspellable)
             out.notes.push_back(fmt::format("no {} flag gives {}; not applied", fix.launcher, key));

@@ -94,8 +94,8 @@ std::string text_report(const ReportInput& in, const Style& style) {
         if (!r.fallbacks.empty()) {
             out += "\n" + style.bold("kernel fallbacks:") + "\n";
             for (const auto& fb : r.fallbacks)
-                out += fmt::format("  {} -> {}  [{}]\n      {}\n", printable(fb.kernel), printable(fb.implementation), printable(fb.rule),
-                                   printable(fb.reason));
+                out += fmt::format("  {} -> {}  [{}]\n      {}\n", printable(fb.kernel), printable(fb.implementation),
+                                   printable(fb.rule), printable(fb.reason));
         }
         if (!r.limitations.empty()) {
             out += "\n" + style.bold("limitations:") + "\n";
@@ -154,10 +154,12 @@ nlohmann::ordered_json json_report(const ReportInput& in) {
     j["patch"] = patch;
     auto fallbacks = nlohmann::ordered_json::array();
     for (const auto& fb : r.fallbacks)
-        fallbacks.push_back({{"kernel", fb.kernel}, {"implementation", fb.implementation}, {"rule", fb.rule}, {"reason", fb.reason}});
+        fallbacks.push_back(
+            {{"kernel", fb.kernel}, {"implementation", fb.implementation}, {"rule", fb.rule}, {"reason", fb.reason}});
     j["fallbacks"] = fallbacks;
     auto limitations = nlohmann::ordered_json::array();
-    for (const auto& lim : r.limitations) limitations.push_back({{"feature", lim.feature}, {"rule", lim.rule}, {"reason", lim.reason}});
+    for (const auto& lim : r.limitations)
+        limitations.push_back({{"feature", lim.feature}, {"rule", lim.rule}, {"reason", lim.reason}});
     j["limitations"] = limitations;
     j["undetermined"] = undetermined;
     return j;

@@ -1,8 +1,8 @@
 #include "output/style.hpp"
 
+#include <unistd.h>
 #include <cstdlib>
 #include <cstring>
-#include <unistd.h>
 
 namespace preflight::output {
 

@@ -78,7 +78,9 @@ Result<std::string> apply_one(const std::string& text, const std::string& file, 
         std::string header = line >= 1 && line <= lines.size() ? trim(lines[line - 1]) : "";
         if (header.empty() || header[0] != '[' || header.starts_with("[["))
             return fail(fmt::format("cannot add {}.{}: [{}] has no header line of its own (dotted keys or an inline table); "
-                                    "edit it by hand", edit.table, edit.key, edit.table), where);
+                                    "edit it by hand",
+                                    edit.table, edit.key, edit.table),
+                        where);
         lines.insert(lines.begin() + static_cast<long>(line), entry);
         return join_lines(lines);
     }

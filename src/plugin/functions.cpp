@@ -85,7 +85,9 @@ std::optional<preflight_value> to_c(const Value& v, preflight_type type, std::de
 
 Value eval(const lang::Node& call, const std::vector<Value>& args, lang::EvalContext&) {
     const Registered& r = of(call);
-    auto fail = [&](const std::string& why) { return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why); };
+    auto fail = [&](const std::string& why) {
+        return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why);
+    };
     std::deque<std::string> texts;
     std::vector<preflight_value> c_args;
     for (std::size_t i = 0; i < args.size(); ++i) {

@@ -105,7 +105,8 @@ private:
         bool derived = rules_.find_derived(name) != nullptr;
         if (derived) origin = "derived";
         else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.config.find(name); f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
+        else if (auto f = facts_.config.find(name);
+                 f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
             origin = describe(f->second.origin);
         else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
         else if (f != facts_.config.end()) origin = describe(f->second.origin);

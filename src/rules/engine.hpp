@@ -62,7 +62,7 @@ struct Finding {
     Location location;
     bool fixable = false;
     std::vector<std::string> references;
-    std::vector<std::string> fixes;     // "set env USE_MCORE_GDN=0", with "(suggested)" where so
+    std::vector<std::string> fixes;  // "set env USE_MCORE_GDN=0", with "(suggested)" where so
     std::vector<Evidence> evidence;
     bool undetermined = false;
     // For undetermined findings, what was missing: the facts as FactRef::display()
@@ -126,7 +126,7 @@ struct CheckResult {
     // kUndeterminedRule): for per-rule reports (JUnit, TAP, JSON) and pack tests.
     std::vector<Finding> undetermined;
     Coverage coverage;
-    Patch patch;                    // without the unsettled keys
+    Patch patch;  // without the unsettled keys
     // Config keys and variables whose fixes conflicted or never settled: an error
     // finding each, and left out of the patch, so nothing writes them.
     std::set<FactRef> unsettled;

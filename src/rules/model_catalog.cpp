@@ -37,7 +37,8 @@ bool near_miss(const std::string& given, const std::string& known) {
 
 }  // namespace
 
-Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path) {
+Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const facts::FactSet& facts,
+                                                const std::string& config_path) {
     auto table = rules.tables.find(kCatalogTable);
     auto fact = facts.config.find("model.arch");
     if (table == rules.tables.end() || fact == facts.config.end()) return std::nullopt;

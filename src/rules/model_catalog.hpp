@@ -17,6 +17,7 @@ namespace preflight::rules {
 // a digit (qwen2 is another model, not a typo of qwen3). A warning finding when the
 // arch is simply not in the catalog. Nothing when it is, when model.arch is not
 // given, or when no loaded pack has the catalog.
-Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path);
+Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const facts::FactSet& facts,
+                                                const std::string& config_path);
 
 }  // namespace preflight::rules

@@ -1,10 +1,10 @@
 #include "rules/pack_collector.hpp"
 
 #include <algorithm>
-#include <optional>
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <set>
 
 #include <fmt/format.h>
@@ -101,7 +101,7 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
     auto sources = read_all(paths);
 
     Collected out;
-    std::map<std::string, std::string> seen;  // pack name → file
+    std::map<std::string, std::string> seen;                             // pack name → file
     std::map<std::string, std::pair<std::size_t, std::string>> in_root;  // pack name → (root, file)
     for (std::size_t i = 0; i < files.size(); ++i) {
         const auto& [root, file] = files[i];
@@ -119,13 +119,16 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
         seen[pack->name] = file;
         auto range = version::VersionRange::parse(version::Scheme::pep440, pack->engine);
         if (!range)
-            return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine), pack->engine_where);
+            return fail(fmt::format("pack '{}': engine = \"{}\" is not a version range", pack->name, pack->engine),
+                        pack->engine_where);
         // This preflight is installed: a dev build of it is judged by the bounds alone.
         if (!range->contains(*engine, version::Membership::installed).value_or(false))
-            return fail(fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
-                        pack->engine_where);
+            return fail(
+                fmt::format("pack '{}' needs preflight {}, but this is preflight {}", pack->name, pack->engine, engine_version),
+                pack->engine_where);
         if (!version::Version::parse(version::Scheme::pep440, pack->version))
-            return fail(fmt::format("pack '{}': version \"{}\" is not a PEP 440 version", pack->name, pack->version), pack->where);
+            return fail(fmt::format("pack '{}': version \"{}\" is not a PEP 440 version", pack->name, pack->version),
+                        pack->where);
         out.packs.push_back(std::move(*pack));
     }
     return out;

@@ -429,7 +429,9 @@ std::optional<lang::Type> RuleSet::fact_type(std::string_view name) const {
     return std::nullopt;
 }
 
-version::Scheme RuleSet::package_scheme(std::string_view normalized_name) const { return scheme_of(std::string(normalized_name)); }
+version::Scheme RuleSet::package_scheme(std::string_view normalized_name) const {
+    return scheme_of(std::string(normalized_name));
+}
 
 bool RuleSet::has_table(std::string_view table) const { return tables.count(std::string(table)) > 0; }
 

@@ -26,7 +26,8 @@ public:
             if (text_[i] == '\n') line_starts_.push_back(i + 1);
         auto read = [&]() -> Result<PackSource> {
             if (auto line = util::nesting_exceeded(text_, util::Syntax::toml))
-                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), Location{pack_.file, *line, 1});
+                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting),
+                            Location{pack_.file, *line, 1});
             return parse_all();
         }();
         // Only errors print a pack line, so the excerpt is attached here, once.
@@ -60,8 +61,9 @@ private:
         for (const auto& [key, value] : root) {
             static const std::set<std::string> known = {"pack", "schemes", "tables", "facts", "defaults", "rules"};
             if (!known.count(std::string(key.str())))
-                return fail(fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, defaults, rules)", key.str()),
-                            at(value, std::string(key.str())));
+                return fail(
+                    fmt::format("unknown top-level key '{}' (expected pack, schemes, tables, facts, defaults, rules)", key.str()),
+                    at(value, std::string(key.str())));
         }
         const toml::table* header_table = root["pack"].as_table();
         if (!header_table) return fail("missing [pack] table (name, version, engine, summary)", Location{pack_.file, 1, 1});
@@ -69,8 +71,10 @@ private:
         if (const toml::node* s = root.get("schemes")) {
             if (!s->is_table()) return fail("[schemes] must be a table of package = \"pep440\" | \"cann\"", at(*s, "schemes"));
             for (const auto& [pkg, scheme] : *s->as_table()) {
-                if (!scheme.is_string()) return fail(fmt::format("schemes.{} must be a string", pkg.str()), at(scheme, std::string(pkg.str())));
-                pack_.schemes[std::string(pkg.str())] = {scheme.as_string()->get(), at(scheme, "schemes." + std::string(pkg.str()))};
+                if (!scheme.is_string())
+                    return fail(fmt::format("schemes.{} must be a string", pkg.str()), at(scheme, std::string(pkg.str())));
+                pack_.schemes[std::string(pkg.str())] = {scheme.as_string()->get(),
+                                                         at(scheme, "schemes." + std::string(pkg.str()))};
             }
         }
         if (const toml::node* t = root.get("tables")) {
@@ -149,7 +153,8 @@ private:
     Result<void> header(const toml::table& p) {
         for (const auto& [key, value] : p) {
             static const std::set<std::string> known = {"name", "version", "engine", "summary", "checked_through"};
-            if (!known.count(std::string(key.str()))) return fail(fmt::format("[pack]: unknown key '{}'", key.str()), at(value, std::string(key.str())));
+            if (!known.count(std::string(key.str())))
+                return fail(fmt::format("[pack]: unknown key '{}'", key.str()), at(value, std::string(key.str())));
         }
         auto name = str(p, "name", "[pack]");
         auto version = str(p, "version", "[pack]");
@@ -242,7 +247,8 @@ private:
     }
 
     Result<void> table(const std::string& name, const toml::node& rows) {
-        if (!rows.is_array()) return fail(fmt::format("table '{}' must be written as [[tables.{}]] rows", name, name), at(rows, name));
+        if (!rows.is_array())
+            return fail(fmt::format("table '{}' must be written as [[tables.{}]] rows", name, name), at(rows, name));
         for (const auto& row : *rows.as_array()) {
             if (!row.is_table()) return fail(fmt::format("table '{}': each row must be a table", name), at(row, name));
             TableRow out;
@@ -250,7 +256,9 @@ private:
             for (const auto& [col, cell] : *row.as_table()) {
                 std::string column(col.str());
                 auto v = scalar(cell);
-                if (!v) return fail(fmt::format("table '{}': cell '{}' must be a bool, number or string", name, column), at(cell, column));
+                if (!v)
+                    return fail(fmt::format("table '{}': cell '{}' must be a bool, number or string", name, column),
+                                at(cell, column));
                 out.cells[column] = *v;
                 out.cell_where[column] = at(cell, "tables." + name + "." + column);
                 if (first_line == 0 || cell.source().begin.line < first_line) {
@@ -335,9 +343,11 @@ private:
                                                     "fix",  "fixed_in", "fallback",   "limitation"};
         for (const auto& [key, value] : *r) {
             if (key.str() == "sources")
-                return fail(owner + ": 'sources' is no longer read; cite the upstream code in 'references' as owner/repo@tag:path",
-                            at(value, "sources"));
-            if (!known.count(std::string(key.str()))) return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
+                return fail(
+                    owner + ": 'sources' is no longer read; cite the upstream code in 'references' as owner/repo@tag:path",
+                    at(value, "sources"));
+            if (!known.count(std::string(key.str())))
+                return fail(fmt::format("{}: unknown key '{}'", owner, key.str()), at(value, std::string(key.str())));
         }
         auto severity = PREFLIGHT_TRY(str(*r, "severity", owner));
         auto summary = PREFLIGHT_TRY(str(*r, "summary", owner));
@@ -361,7 +371,8 @@ private:
         out.about = about;
         auto refs = PREFLIGHT_TRY(references(*r, owner));
         out.references = std::move(refs);
-        if (out.references.empty()) return fail(owner + ": 'references' must name at least one source (a PR, a doc page)", out.where);
+        if (out.references.empty())
+            return fail(owner + ": 'references' must name at least one source (a PR, a doc page)", out.where);
         if (const toml::node* fixes = r->get("fix")) {
             if (!fixes->is_array()) return fail(owner + ": write fixes as [[rules.fix]] entries", at(*fixes, "fix"));
             for (const auto& f : *fixes->as_array())
@@ -382,7 +393,8 @@ private:
               std::tuple{"limitation", &out.limitations, std::vector<std::string>{"feature", "reason"}}}) {
             const toml::node* items = r->get(key);
             if (!items) continue;
-            if (!items->is_array()) return fail(fmt::format("{}: write {} as [[rules.{}]] entries", owner, key, key), at(*items, key));
+            if (!items->is_array())
+                return fail(fmt::format("{}: write {} as [[rules.{}]] entries", owner, key, key), at(*items, key));
             for (const auto& item : *items->as_array()) {
                 const toml::table* t = item.as_table();
                 if (!t) return fail(fmt::format("{}: a {} entry must be a table", owner, key), at(item, key));

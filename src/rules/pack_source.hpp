@@ -16,16 +16,16 @@ namespace preflight::rules {
 // An expression or message as written, and where its text starts in the pack file.
 struct SourceText {
     std::string text;
-    Location where;         // the opening quote
-    int content_line = 0;   // where the first character of `text` is
+    Location where;        // the opening quote
+    int content_line = 0;  // where the first character of `text` is
     int content_column = 0;
 };
 
 struct FixSource {
     std::string target;  // "env" or "config"
     std::string key;
-    std::optional<Value> literal;      // set = …
-    std::optional<SourceText> expr;    // set_expr = "…"
+    std::optional<Value> literal;    // set = …
+    std::optional<SourceText> expr;  // set_expr = "…"
     bool unset = false;
     bool safe = true;
     Location where;
@@ -66,12 +66,12 @@ struct DerivedFactSource {
 // What a key holds when the job leaves it out: a launcher's default, or what a
 // framework sets by itself, under a condition (usually a framework and version).
 struct DefaultSource {
-    std::string key;                    // a run-configuration key or env.NAME
-    std::optional<Value> literal;       // value = …
-    std::optional<SourceText> expr;     // value_expr = "…"
-    std::optional<SourceText> when;     // absent: always
-    std::string by;                     // who: "Megatron-SWIFT", "ms-swift >= 4.0.2 on Ascend"
-    bool applied = false;               // the framework acts at run time (vs. an argument default)
+    std::string key;                 // a run-configuration key or env.NAME
+    std::optional<Value> literal;    // value = …
+    std::optional<SourceText> expr;  // value_expr = "…"
+    std::optional<SourceText> when;  // absent: always
+    std::string by;                  // who: "Megatron-SWIFT", "ms-swift >= 4.0.2 on Ascend"
+    bool applied = false;            // the framework acts at run time (vs. an argument default)
     std::vector<Reference> references;
     Location where;
 };

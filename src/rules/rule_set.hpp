@@ -78,7 +78,7 @@ struct DerivedFact {
 // something a framework sets by itself. Entries for one key are tried in pack order;
 // the first whose condition holds gives the value.
 struct Default {
-    std::string key;   // a run-configuration key, or a variable name when `env`
+    std::string key;  // a run-configuration key, or a variable name when `env`
     bool env = false;
     std::optional<Value> literal;
     std::optional<lang::Expression> expr;

@@ -101,12 +101,14 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             toml::table expect;
             auto expect_text = PREFLIGHT_TRY(util::read_input(expect_file, util::kPackDocument));
             if (auto line = util::nesting_exceeded(expect_text, util::Syntax::toml))
-                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), Location{expect_file, *line, 1});
+                return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting),
+                            Location{expect_file, *line, 1});
             try {
                 expect = toml::parse(expect_text, expect_file);
             } catch (const toml::parse_error& e) {
-                return fail("cannot read test expectations: " + std::string(e.description()),
-                            Location{expect_file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)});
+                return fail(
+                    "cannot read test expectations: " + std::string(e.description()),
+                    Location{expect_file, static_cast<int>(e.source().begin.line), static_cast<int>(e.source().begin.column)});
             }
             auto cfg = PREFLIGHT_TRY(config::load_run_config(job, [&](const std::string& p) { return rules.scheme_of(p); }));
             auto checked = PREFLIGHT_TRY(check_job(rules, cfg, nullptr, CheckOptions{}));
@@ -127,14 +129,17 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
             auto fires = PREFLIGHT_TRY(string_set(expect, "fires", expect_file));
             auto quiet = PREFLIGHT_TRY(string_set(expect, "quiet", expect_file));
             for (const auto& id : fires)
-                if (!pack_rules.count(id)) return fail(fmt::format("'fires' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
+                if (!pack_rules.count(id))
+                    return fail(fmt::format("'fires' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
             for (const auto& id : quiet)
-                if (!pack_rules.count(id)) return fail(fmt::format("'quiet' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
+                if (!pack_rules.count(id))
+                    return fail(fmt::format("'quiet' names '{}', not a rule of pack {}", id, pack.name), Location{expect_file});
             compare_sets("fires", fires, fired, result);
             for (const auto& id : quiet)
                 if (fired.count(id) || undetermined.count(id)) {
                     result.passed = false;
-                    result.diff.push_back(fmt::format("+ {} {} (expected quiet)", fired.count(id) ? "fires" : "undetermined", id));
+                    result.diff.push_back(
+                        fmt::format("+ {} {} (expected quiet)", fired.count(id) ? "fires" : "undetermined", id));
                 }
             fired_somewhere.insert(fires.begin(), fires.end());
             quiet_somewhere.insert(quiet.begin(), quiet.end());
@@ -172,10 +177,13 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
         }
         for (const auto& r : rules.rules)
             if (r.pack == pack.name && !explanation(r))
-                report.coverage_gaps.push_back(fmt::format("{}: rule {} has no explanation (explain = or {})", pack.name, r.id, r.explain_file));
+                report.coverage_gaps.push_back(
+                    fmt::format("{}: rule {} has no explanation (explain = or {})", pack.name, r.id, r.explain_file));
         for (const auto& id : pack_rules) {
-            if (!fired_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it fires", pack.name, id));
-            if (!quiet_somewhere.count(id)) report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it must stay quiet", pack.name, id));
+            if (!fired_somewhere.count(id))
+                report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it fires", pack.name, id));
+            if (!quiet_somewhere.count(id))
+                report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it must stay quiet", pack.name, id));
         }
     }
     return report;

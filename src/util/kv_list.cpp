@@ -31,7 +31,8 @@ std::optional<KvList> KvList::parse(std::string_view text, std::string* error) {
             if (error) *error = entry.empty() ? "an empty entry" : "entry '" + std::string(entry) + "' is not key:value";
             return std::nullopt;
         }
-        list.entries_.push_back({std::string(trim_blanks(entry.substr(0, colon))), std::string(trim_blanks(entry.substr(colon + 1)))});
+        list.entries_.push_back(
+            {std::string(trim_blanks(entry.substr(0, colon))), std::string(trim_blanks(entry.substr(colon + 1)))});
     }
     return list;
 }

@@ -13,10 +13,10 @@ struct Cann {
     long major = 0;
     long minor = 0;
     bool is_rc = false;
-    long third = 0;              // the RC number, or the patch number
-    std::string build_kind;      // "", "alpha", "beta" or "t"
+    long third = 0;          // the RC number, or the patch number
+    std::string build_kind;  // "", "alpha", "beta" or "t"
     long build = 0;
-    std::string text;            // as written
+    std::string text;  // as written
 
     static std::optional<Cann> parse(std::string_view text);
 };

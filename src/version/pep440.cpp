@@ -227,18 +227,18 @@ int compare(const Pep440& a, const Pep440& b) {
     auto bound_of = [](bool present, Bound missing) { return present ? Bound::value : missing; };
     const Number* qa = a.post ? &*a.post : nullptr;
     const Number* qb = b.post ? &*b.post : nullptr;
-    if (int c = cmp_bounded(bound_of(a.post.has_value(), Bound::neg_inf), qa,
-                            bound_of(b.post.has_value(), Bound::neg_inf), qb, compare_numbers))
+    if (int c = cmp_bounded(bound_of(a.post.has_value(), Bound::neg_inf), qa, bound_of(b.post.has_value(), Bound::neg_inf), qb,
+                            compare_numbers))
         return c;
     const Number* da = a.dev ? &*a.dev : nullptr;
     const Number* db = b.dev ? &*b.dev : nullptr;
-    if (int c = cmp_bounded(bound_of(a.dev.has_value(), Bound::pos_inf), da,
-                            bound_of(b.dev.has_value(), Bound::pos_inf), db, compare_numbers))
+    if (int c = cmp_bounded(bound_of(a.dev.has_value(), Bound::pos_inf), da, bound_of(b.dev.has_value(), Bound::pos_inf), db,
+                            compare_numbers))
         return c;
     const auto* la = a.local ? &*a.local : nullptr;
     const auto* lb = b.local ? &*b.local : nullptr;
-    return cmp_bounded(bound_of(a.local.has_value(), Bound::neg_inf), la,
-                       bound_of(b.local.has_value(), Bound::neg_inf), lb, cmp_local);
+    return cmp_bounded(bound_of(a.local.has_value(), Bound::neg_inf), la, bound_of(b.local.has_value(), Bound::neg_inf), lb,
+                       cmp_local);
 }
 
 }  // namespace preflight::version

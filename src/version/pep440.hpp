@@ -21,7 +21,7 @@ struct Pep440 {
     std::optional<Number> post;
     std::optional<Number> dev;
     std::optional<std::vector<std::string>> local;  // parts, lower-case, numbers canonical
-    std::string text;  // as given to parse(); `===` compares this, not the normalized form
+    std::string text;                               // as given to parse(); `===` compares this, not the normalized form
 
     static std::optional<Pep440> parse(std::string_view text);
 

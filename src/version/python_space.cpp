@@ -7,12 +7,14 @@ namespace {
 
 // The code points for which Python 3's str.isspace() is true, UTF-8 encoded.
 constexpr std::array<std::string_view, 29> kSpaces = {
-    "\t", "\n", "\v", "\f", "\r", "\x1c", "\x1d", "\x1e", "\x1f", " ",
+    "\t",           "\n",           "\v",           "\f",           "\r",
+    "\x1c",         "\x1d",         "\x1e",         "\x1f",         " ",
     "\xc2\x85",      // U+0085 NEXT LINE
     "\xc2\xa0",      // U+00A0 NO-BREAK SPACE
     "\xe1\x9a\x80",  // U+1680 OGHAM SPACE MARK
-    "\xe2\x80\x80", "\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83", "\xe2\x80\x84", "\xe2\x80\x85",
-    "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88", "\xe2\x80\x89", "\xe2\x80\x8a",  // U+2000..U+200A
+    "\xe2\x80\x80", "\xe2\x80\x81", "\xe2\x80\x82", "\xe2\x80\x83", "\xe2\x80\x84",
+    "\xe2\x80\x85", "\xe2\x80\x86", "\xe2\x80\x87", "\xe2\x80\x88", "\xe2\x80\x89",
+    "\xe2\x80\x8a",  // U+2000..U+200A
     "\xe2\x80\xa8",  // U+2028 LINE SEPARATOR
     "\xe2\x80\xa9",  // U+2029 PARAGRAPH SEPARATOR
     "\xe2\x80\xaf",  // U+202F NARROW NO-BREAK SPACE

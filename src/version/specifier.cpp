@@ -93,9 +93,7 @@ bool compatible(const Pep440& v, const Pep440& spec) {
 }
 
 // Strict matching ignores the candidate's local label unless the specifier has one.
-bool equal(const Pep440& v, const Pep440& spec) {
-    return compare(spec.local ? v : public_of(v), spec) == 0;
-}
+bool equal(const Pep440& v, const Pep440& spec) { return compare(spec.local ? v : public_of(v), spec) == 0; }
 
 // "Exclusive ordered comparison": `<V` takes no pre-release of V unless V is one
 // itself. A pre-release of V.postN is one of V.postN (1.0.post1.dev0), not 1.0a1.
@@ -139,9 +137,7 @@ std::optional<Specifier> Specifier::parse(std::string_view text) {
 
 // Every clause but `!=` and a prefix opts in by naming a pre-release (packaging
 // 26.0 on; 23 counted only == >= <= ~= ===, so `<2.0a2` did not admit 2.0a1).
-bool Specifier::names_prerelease() const {
-    return op != "!=" && !prefix && operand && operand->is_prerelease();
-}
+bool Specifier::names_prerelease() const { return op != "!=" && !prefix && operand && operand->is_prerelease(); }
 
 bool Specifier::matches(const Pep440& v) const {
     // "Arbitrary equality" is on the text as given, not the normalized version, so

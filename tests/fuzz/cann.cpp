@@ -1,7 +1,7 @@
 // CANN versions: any text parses or not; a parsed version equals itself and parses
 // again from its own text.
-#include "fuzz_targets.hpp"
 #include "version/cann.hpp"
+#include "fuzz_targets.hpp"
 #include "version/version.hpp"
 
 namespace preflight::fuzz {

@@ -73,7 +73,8 @@ int env_values(const std::uint8_t* data, std::size_t size) {
         }
         switch (format) {
             case output::EnvFormat::ray:
-                check(nlohmann::json::parse(*out).at("env_vars").at("FUZZ").get<std::string>() == value, "ray reads the value back");
+                check(nlohmann::json::parse(*out).at("env_vars").at("FUZZ").get<std::string>() == value,
+                      "ray reads the value back");
                 break;
             case output::EnvFormat::sh: check(read_sh(*out) == value, "sh reads the value back"); break;
             case output::EnvFormat::github: check(read_github(*out) == value, "github reads the value back"); break;

@@ -1,7 +1,7 @@
 // Allocator configurations (PYTORCH_*_ALLOC_CONF, `key:value,key:value`): a parsed
 // list is written back as it was read, and edits keep it parseable.
-#include "fuzz_targets.hpp"
 #include "util/kv_list.hpp"
+#include "fuzz_targets.hpp"
 
 namespace preflight::fuzz {
 

@@ -1,7 +1,7 @@
 // PEP 440 versions: any text parses or not; a parsed version's normalized form
 // parses back to an equal version.
-#include "fuzz_targets.hpp"
 #include "version/pep440.hpp"
+#include "fuzz_targets.hpp"
 
 namespace preflight::fuzz {
 

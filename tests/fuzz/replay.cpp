@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
         std::cerr << "usage: fuzz_replay TARGET FILE_OR_DIR...\n";
         return 2;
     }
-    auto target = std::find_if(std::begin(kTargets), std::end(kTargets), [&](const auto& t) { return std::strcmp(t.name, argv[1]) == 0; });
+    auto target =
+        std::find_if(std::begin(kTargets), std::end(kTargets), [&](const auto& t) { return std::strcmp(t.name, argv[1]) == 0; });
     if (target == std::end(kTargets)) {
         std::cerr << "no fuzz target '" << argv[1] << "'\n";
         return 2;

@@ -1,7 +1,7 @@
 // PEP 440 specifier sets: any text parses or not; a parsed set is asked about a few
 // versions, and its text form parses back to a set that answers the same.
-#include "fuzz_targets.hpp"
 #include "version/specifier.hpp"
+#include "fuzz_targets.hpp"
 
 namespace preflight::fuzz {
 

@@ -21,9 +21,8 @@ std::string as_job(const std::string& text) {
 
 Result<config::RunConfig> load(const test_support::TempDir& dir, const std::string& text) {
     auto path = dir.write("job.toml", as_job(text));
-    return config::load_run_config(path, [](const std::string& p) {
-        return p == "cann" ? version::Scheme::cann : version::Scheme::pep440;
-    });
+    return config::load_run_config(
+        path, [](const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; });
 }
 
 }  // namespace
@@ -92,7 +91,8 @@ TEST(RunConfig, SyntaxErrorsCarryALine) {
     auto cfg = load(dir, "[job]\nname = \"x\"\nbad line here\n");
     ASSERT_FALSE(cfg.has_value());
     EXPECT_EQ(cfg.error().location.line, 4);
-    auto missing = config::load_run_config(dir.path() + "/absent.toml", [](const std::string&) { return version::Scheme::pep440; });
+    auto missing =
+        config::load_run_config(dir.path() + "/absent.toml", [](const std::string&) { return version::Scheme::pep440; });
     ASSERT_FALSE(missing.has_value());
     EXPECT_NE(missing.error().message.find("cannot read"), std::string::npos);
 }
@@ -160,7 +160,8 @@ TEST(RunConfig, IntegersPast64BitsAreRefusedNotClamped) {
     test_support::TempDir dir;
     auto big = load(dir, "[parallel]\ntp = 99999999999999999999\n");
     ASSERT_FALSE(big.has_value());
-    EXPECT_NE(big.error().message.find("'parallel.tp' = 99999999999999999999 is out of range"), std::string::npos) << big.error().message;
+    EXPECT_NE(big.error().message.find("'parallel.tp' = 99999999999999999999 is out of range"), std::string::npos)
+        << big.error().message;
     EXPECT_EQ(big.error().location.line, 3);
     EXPECT_EQ(big.error().location.key, "parallel.tp");
     EXPECT_FALSE(load(dir, "[model]\ncustom = -99999999999999999999\n").has_value());
@@ -173,8 +174,9 @@ TEST(RunConfig, IntegersPast64BitsAreRefusedNotClamped) {
 
 TEST(RunConfig, CountsAndDegreesBelowTheirMinimumAreRefused) {
     test_support::TempDir dir;
-    for (const char* text : {"[parallel]\ntp = 0\n", "[parallel]\ncp = -2\n", "[hardware]\nnodes = 0\n",
-                             "[model]\nnum_attention_heads = -4\n", "[rollout]\ntp = 0\n", "[train]\noptimization_level = -1\n"}) {
+    for (const char* text :
+         {"[parallel]\ntp = 0\n", "[parallel]\ncp = -2\n", "[hardware]\nnodes = 0\n", "[model]\nnum_attention_heads = -4\n",
+          "[rollout]\ntp = 0\n", "[train]\noptimization_level = -1\n"}) {
         auto cfg = load(dir, text);
         ASSERT_FALSE(cfg.has_value()) << "accepted: " << text;
         EXPECT_NE(cfg.error().message.find("it must be at least"), std::string::npos) << cfg.error().message;

@@ -20,9 +20,11 @@ engine = ">=0.1"
 summary = "test pack"
 )";
 
-std::string rule(const std::string& id, const std::string& when, const std::string& extra = "", const std::string& severity = "error") {
-    return "\n[[rules]]\nid = \"" + id + "\"\nseverity = \"" + severity + "\"\nsummary = \"s\"\nexplain = \"e\"\nreferences = [\"r\"]\n" +
-           "when = \"" + when + "\"\nmessage = \"m {parallel.tp}\"\n" + extra;
+std::string rule(const std::string& id, const std::string& when, const std::string& extra = "",
+                 const std::string& severity = "error") {
+    return "\n[[rules]]\nid = \"" + id + "\"\nseverity = \"" + severity +
+           "\"\nsummary = \"s\"\nexplain = \"e\"\nreferences = [\"r\"]\n" + "when = \"" + when +
+           "\"\nmessage = \"m {parallel.tp}\"\n" + extra;
 }
 
 Result<rules::RuleSet> load(const test_support::TempDir& dir, const std::string& pack_body, const std::string& engine = "0.1.0") {
@@ -106,7 +108,8 @@ TEST(Engine, AConflictFoundInALaterRoundLeavesTheKeyOutOfThePatch) {
 
 TEST(Engine, AFixThatNeverSettlesIsNotApplied) {
     test_support::TempDir dir;
-    auto set = load(dir, rule("doubles", "parallel.tp > 0", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp * 2\"\n"));
+    auto set = load(
+        dir, rule("doubles", "parallel.tp > 0", "[[rules.fix]]\nconfig = \"parallel.tp\"\nset_expr = \"parallel.tp * 2\"\n"));
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto r = check(dir, *set, "[parallel]\ntp = 2\n");
     EXPECT_FALSE(r.patch.config.count("parallel.tp")) << "tp = " << display(*r.patch.config.at("parallel.tp").value);
@@ -139,7 +142,8 @@ TEST(Engine, AnOscillatingKeyIsNotApplied) {
 
 TEST(Engine, SuggestedFixesWaitForApplySuggested) {
     test_support::TempDir dir;
-    auto set = load(dir, rule("cp", "parallel.cp > 1", "[[rules.fix]]\nconfig = \"parallel.cp\"\nset = 1\nkind = \"suggested\"\n"));
+    auto set =
+        load(dir, rule("cp", "parallel.cp > 1", "[[rules.fix]]\nconfig = \"parallel.cp\"\nset = 1\nkind = \"suggested\"\n"));
     ASSERT_TRUE(set.has_value());
     auto plain = check(dir, *set, "[parallel]\ncp = 2\n");
     EXPECT_TRUE(plain.patch.empty());
@@ -204,8 +208,9 @@ TEST(PackLoading, ConditionErrorsPointIntoThePackFile) {
 
 TEST(PackLoading, MultiLineConditionErrorsCountLines) {
     test_support::TempDir dir;
-    std::string body = "\n[[rules]]\nid = \"ml\"\nseverity = \"error\"\nsummary = \"s\"\nexplain = \"e\"\nreferences = [\"r\"]\n"
-                       "message = \"m\"\nwhen = '''\nparallel.tp > 1 &&\n  nosuch.fact\n'''\n";
+    std::string body =
+        "\n[[rules]]\nid = \"ml\"\nseverity = \"error\"\nsummary = \"s\"\nexplain = \"e\"\nreferences = [\"r\"]\n"
+        "message = \"m\"\nwhen = '''\nparallel.tp > 1 &&\n  nosuch.fact\n'''\n";
     auto set = load(dir, body);
     ASSERT_FALSE(set.has_value());
     EXPECT_NE(set.error().message.find("unknown fact 'nosuch.fact'"), std::string::npos);
@@ -229,8 +234,9 @@ TEST(PackLoading, EngineGateDuplicatesAndTables) {
     EXPECT_NE(table.error().message.find("column 'n' holds string here but int"), std::string::npos);
     EXPECT_EQ(table.error().location.line, 11);  // the offending cell
 
-    auto cycle = load(dir, "[[facts]]\nname = \"x.a\"\ntype = \"bool\"\nexpr = \"x.b\"\ndoc = \"d\"\n"
-                           "[[facts]]\nname = \"x.b\"\ntype = \"bool\"\nexpr = \"x.a\"\ndoc = \"d\"\n");
+    auto cycle = load(dir,
+                      "[[facts]]\nname = \"x.a\"\ntype = \"bool\"\nexpr = \"x.b\"\ndoc = \"d\"\n"
+                      "[[facts]]\nname = \"x.b\"\ntype = \"bool\"\nexpr = \"x.a\"\ndoc = \"d\"\n");
     ASSERT_FALSE(cycle.has_value());
     EXPECT_NE(cycle.error().message.find("depends on itself"), std::string::npos);
 
@@ -246,8 +252,8 @@ TEST(PackLoading, EarlierRootsShadowLaterOnes) {
     };
     dir.write("site/same/pack.toml", pack("2.0"));
     dir.write("bundled/same/pack.toml", pack("1.0"));
-    auto collected = rules::collect_packs({{dir.path() + "/site", true}, {dir.path() + "/bundled", false}, {dir.path() + "/absent", false}},
-                                          "0.1.0");
+    auto collected = rules::collect_packs(
+        {{dir.path() + "/site", true}, {dir.path() + "/bundled", false}, {dir.path() + "/absent", false}}, "0.1.0");
     ASSERT_TRUE(collected.has_value()) << collected.error().message;
     ASSERT_EQ(collected->packs.size(), 1u);
     EXPECT_EQ(collected->packs[0].version, "2.0");
@@ -289,7 +295,8 @@ TEST(Defaults, AKeyTheJobLeavesOutTakesTheFirstDefaultThatHolds) {
     auto swift = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nms-swift = \"4.2.0\"\n");
     EXPECT_TRUE(swift.findings.empty());
     // The job's own value wins over any default.
-    auto off = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[train]\npadding_free = false\n[packages]\nms-swift = \"4.2.0\"\n");
+    auto off =
+        check(dir, *set, "[job]\nframework = \"ms-swift\"\n[train]\npadding_free = false\n[packages]\nms-swift = \"4.2.0\"\n");
     EXPECT_EQ(ids(off), std::vector<std::string>{"padfree-off"});
     // A default whose condition cannot be decided leaves the key unknown.
     auto unknown = check(dir, *set, "[job]\nframework = \"ms-swift\"\n");
@@ -302,19 +309,23 @@ TEST(Defaults, AKeyTheJobLeavesOutTakesTheFirstDefaultThatHolds) {
 
 TEST(Defaults, EvidenceNamesTheDefaultAndWhoAppliesIt) {
     test_support::TempDir dir;
-    auto set = load(dir, std::string(kPaddingDefaults) + rule("seen", "train.padding_free && env('HCCL_CONNECT_TIMEOUT') == '600'"));
+    auto set =
+        load(dir, std::string(kPaddingDefaults) + rule("seen", "train.padding_free && env('HCCL_CONNECT_TIMEOUT') == '600'"));
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto r = check(dir, *set, "[job]\nframework = \"ms-swift\"\n[packages]\nms-swift = \"4.2.0\"\n");
     ASSERT_EQ(ids(r), std::vector<std::string>{"seen"});
     std::vector<std::string> evidence;
     for (const auto& e : r.findings[0].evidence) evidence.push_back(output::fact_line(e.origin, e.fact, e.value));
-    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(default of Megatron-SWIFT, pack t) train.padding_free = true"), evidence.end());
-    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(set by ms-swift, pack t) env HCCL_CONNECT_TIMEOUT = 600"), evidence.end());
+    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(default of Megatron-SWIFT, pack t) train.padding_free = true"),
+              evidence.end());
+    EXPECT_NE(std::find(evidence.begin(), evidence.end(), "(set by ms-swift, pack t) env HCCL_CONNECT_TIMEOUT = 600"),
+              evidence.end());
 }
 
 TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
     test_support::TempDir dir;
-    auto wrong_type = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = \"yes\"\nby = \"x\"\nreferences = [\"r\"]\n");
+    auto wrong_type =
+        load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = \"yes\"\nby = \"x\"\nreferences = [\"r\"]\n");
     ASSERT_FALSE(wrong_type.has_value());
     EXPECT_NE(wrong_type.error().message.find("value is string but the key takes bool"), std::string::npos);
     EXPECT_EQ(wrong_type.error().location.line, 7);
@@ -324,9 +335,11 @@ TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
     auto uncited = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = true\nby = \"x\"\n");
     ASSERT_FALSE(uncited.has_value());
     EXPECT_NE(uncited.error().message.find("'references'"), std::string::npos);
-    auto cycle = load(dir, "[[defaults]]\nkey = \"train.padding_free\"\nvalue = true\nwhen = \"!train.packing\"\nby = \"x\"\n"
-                           "references = [\"r\"]\n[[defaults]]\nkey = \"train.packing\"\nvalue = false\nwhen = \"train.padding_free\"\n"
-                           "by = \"x\"\nreferences = [\"r\"]\n");
+    auto cycle =
+        load(dir,
+             "[[defaults]]\nkey = \"train.padding_free\"\nvalue = true\nwhen = \"!train.packing\"\nby = \"x\"\n"
+             "references = [\"r\"]\n[[defaults]]\nkey = \"train.packing\"\nvalue = false\nwhen = \"train.padding_free\"\n"
+             "by = \"x\"\nreferences = [\"r\"]\n");
     ASSERT_FALSE(cycle.has_value());
     EXPECT_NE(cycle.error().message.find("depends on its own value"), std::string::npos);
     // env.A0 = 1, env.A1 = A0, … : evaluation recurses once per link, so long chains are
@@ -335,7 +348,8 @@ TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
         std::string out;
         for (int i = 0; i <= links; ++i) {
             std::string entry = "[[defaults]]\nkey = \"env.A" + std::to_string(i) + "\"\nvalue = \"1\"\n" +
-                                (i ? "when = \"env('A" + std::to_string(i - 1) + "') == '1'\"\n" : "") + "by = \"x\"\nreferences = [\"r\"]\n";
+                                (i ? "when = \"env('A" + std::to_string(i - 1) + "') == '1'\"\n" : "") +
+                                "by = \"x\"\nreferences = [\"r\"]\n";
             out = reversed ? entry + out : out + entry;
         }
         return out;
@@ -343,7 +357,8 @@ TEST(Defaults, ABadDefaultIsALoadErrorInThePackFile) {
     for (bool reversed : {false, true}) {
         auto long_chain = load(dir, chain(500, reversed));
         ASSERT_FALSE(long_chain.has_value());
-        EXPECT_NE(long_chain.error().message.find("chain of more than 64 defaults"), std::string::npos) << long_chain.error().message;
+        EXPECT_NE(long_chain.error().message.find("chain of more than 64 defaults"), std::string::npos)
+            << long_chain.error().message;
         EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
     }
 }
@@ -383,8 +398,8 @@ TEST(PackLoading, DeepPacksAndLongDerivedChainsAreRefused) {
     auto chain = [](int links, bool reversed) {
         std::string facts = "[[facts]]\nname = \"x.f0\"\ntype = \"bool\"\nexpr = \"true\"\ndoc = \"d\"\n";
         for (int i = 1; i <= links; ++i) {
-            std::string fact = "[[facts]]\nname = \"x.f" + std::to_string(i) + "\"\ntype = \"bool\"\nexpr = \"x.f" + std::to_string(i - 1) +
-                               "\"\ndoc = \"d\"\n";
+            std::string fact = "[[facts]]\nname = \"x.f" + std::to_string(i) + "\"\ntype = \"bool\"\nexpr = \"x.f" +
+                               std::to_string(i - 1) + "\"\ndoc = \"d\"\n";
             facts = reversed ? fact + facts : facts + fact;
         }
         return facts;
@@ -392,7 +407,8 @@ TEST(PackLoading, DeepPacksAndLongDerivedChainsAreRefused) {
     for (bool reversed : {false, true}) {
         auto long_chain = load(dir, chain(500, reversed));
         ASSERT_FALSE(long_chain.has_value());
-        EXPECT_NE(long_chain.error().message.find("chain of more than 64 derived facts"), std::string::npos) << long_chain.error().message;
+        EXPECT_NE(long_chain.error().message.find("chain of more than 64 derived facts"), std::string::npos)
+            << long_chain.error().message;
         EXPECT_TRUE(load(dir, chain(30, reversed)).has_value());
     }
 }

@@ -9,8 +9,9 @@ using output::render_env;
 TEST(EnvFile, SortedWithProvenanceComments) {
     auto out = render_env({{"B", std::string("2"), "rule-b"}, {"A", std::string("1"), ""}}, EnvFormat::sh);
     ASSERT_TRUE(out.has_value());
-    EXPECT_EQ(*out, "# launch environment written by preflight; source it with: set -a; . FILE\n"
-                    "export A='1'\n# set by [rule-b]\nexport B='2'\n");
+    EXPECT_EQ(*out,
+              "# launch environment written by preflight; source it with: set -a; . FILE\n"
+              "export A='1'\n# set by [rule-b]\nexport B='2'\n");
 }
 
 TEST(EnvFile, ShQuotesSingleQuotes) {

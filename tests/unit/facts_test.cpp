@@ -53,8 +53,9 @@ TEST(DistMetadata, ReadsHeadersUntilTheBody) {
 
 TEST(FreezeFile, ReadsPipFreeze) {
     test_support::TempDir dir;
-    auto path = dir.write("req.txt", "# comment\ntorch==2.7.1\nTorch_NPU == 2.7.1.post2 ; python_version >= '3.9'\n"
-                                     "-e git+https://x/y.git@abc#egg=mcore_bridge\nvllm @ file:///wheels/vllm.whl\n--index-url https://i\n");
+    auto path = dir.write("req.txt",
+                          "# comment\ntorch==2.7.1\nTorch_NPU == 2.7.1.post2 ; python_version >= '3.9'\n"
+                          "-e git+https://x/y.git@abc#egg=mcore_bridge\nvllm @ file:///wheels/vllm.whl\n--index-url https://i\n");
     auto node = read_freeze_file(path, pep);
     ASSERT_TRUE(node.has_value()) << node.error().message;
     EXPECT_TRUE(node->packages_complete);

@@ -11,10 +11,10 @@ namespace preflight::test_support {
 class FakeWorld : public lang::Schema, public lang::EvalContext {
 public:
     std::map<std::string, lang::Type> types;
-    std::map<std::string, Value> facts;    // absent → Unknown
-    std::map<std::string, Value> env_vars;  // absent → Null
-    std::map<std::string, Value> packages;  // absent → Unknown
-    std::map<std::string, Value> revisions; // absent → Unknown
+    std::map<std::string, Value> facts;      // absent → Unknown
+    std::map<std::string, Value> env_vars;   // absent → Null
+    std::map<std::string, Value> packages;   // absent → Unknown
+    std::map<std::string, Value> revisions;  // absent → Unknown
     std::map<std::string, version::Scheme> schemes;
 
     std::optional<lang::Type> fact_type(std::string_view name) const override {

@@ -243,7 +243,8 @@ TEST(LaunchConfig, UnknownFlagsAreKept) {
     EXPECT_EQ(l.flags[0].spec, nullptr);
     EXPECT_EQ(l.flags[0].values.size(), 2u);
     ASSERT_EQ(l.config.diagnostics.size(), 1u);
-    EXPECT_EQ(l.config.diagnostics[0].message, "--foo_bar is not a flag of megatron-swift at any release read (ms-swift 4.0–4.5)");
+    EXPECT_EQ(l.config.diagnostics[0].message,
+              "--foo_bar is not a flag of megatron-swift at any release read (ms-swift 4.0–4.5)");
     EXPECT_EQ(l.config.diagnostics[0].severity, Severity::warning);
     EXPECT_EQ(l.config.diagnostics[0].location.column, 14);
 }

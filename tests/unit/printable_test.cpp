@@ -22,8 +22,12 @@ TEST(Printable, TextWithoutControlsIsUnchanged) {
 }
 
 TEST(Printable, UnicodeThatMovesTextAndInvalidBytesAreEscaped) {
-    EXPECT_EQ(printable("\xc2\x9b" "31m"), "\\u009b31m");     // C1 CSI
-    EXPECT_EQ(printable("a\xe2\x80\xae" "b"), "a\\u202eb");    // right-to-left override
+    EXPECT_EQ(printable("\xc2\x9b"
+                        "31m"),
+              "\\u009b31m");  // C1 CSI
+    EXPECT_EQ(printable("a\xe2\x80\xae"
+                        "b"),
+              "a\\u202eb");  // right-to-left override
     EXPECT_EQ(printable("line\xe2\x80\xa8sep"), "line\\u2028sep");
     EXPECT_EQ(printable("\xff\xfe ok \xc0\xaf"), "\\xff\\xfe ok \\xc0\\xaf");
 }

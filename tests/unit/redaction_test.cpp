@@ -20,11 +20,34 @@ bool hidden(const std::string& name, const std::string& value = "some-value") {
 }  // namespace
 
 TEST(Redaction, NamesThatSayTheyHoldSecrets) {
-    for (const char* name : {"HF_TOKEN", "HUGGING_FACE_HUB_TOKEN", "GHTOKEN", "NPM_TOKENS", "GITHUB_PAT", "GH_PAT", "OPENAI_APIKEY",
-                             "WANDB_API_KEY", "MY_API_KEY_FILE", "AWS_SECRET_ACCESS_KEY", "SSH_KEY", "ENCRYPTION_KEYS",
-                             "GOOGLE_APPLICATION_CREDENTIALS", "DOCKER_CREDENTIAL", "NPM_AUTH", "BASIC_AUTH_USER", "HTTP_AUTHORIZATION",
-                             "PRIVATE_KEY_PEM", "SSH_PASSPHRASE", "COOKIE", "SESSION_COOKIE", "AWS_SESSION", "DB_PASSWORD",
-                             "PGPASSWORD", "MYSQL_PASSWD", "SMTP_PASS", "client_secret", "hf_token"})
+    for (const char* name : {"HF_TOKEN",
+                             "HUGGING_FACE_HUB_TOKEN",
+                             "GHTOKEN",
+                             "NPM_TOKENS",
+                             "GITHUB_PAT",
+                             "GH_PAT",
+                             "OPENAI_APIKEY",
+                             "WANDB_API_KEY",
+                             "MY_API_KEY_FILE",
+                             "AWS_SECRET_ACCESS_KEY",
+                             "SSH_KEY",
+                             "ENCRYPTION_KEYS",
+                             "GOOGLE_APPLICATION_CREDENTIALS",
+                             "DOCKER_CREDENTIAL",
+                             "NPM_AUTH",
+                             "BASIC_AUTH_USER",
+                             "HTTP_AUTHORIZATION",
+                             "PRIVATE_KEY_PEM",
+                             "SSH_PASSPHRASE",
+                             "COOKIE",
+                             "SESSION_COOKIE",
+                             "AWS_SESSION",
+                             "DB_PASSWORD",
+                             "PGPASSWORD",
+                             "MYSQL_PASSWD",
+                             "SMTP_PASS",
+                             "client_secret",
+                             "hf_token"})
         EXPECT_TRUE(hidden(name)) << name;
 }
 
@@ -40,7 +63,8 @@ TEST(Redaction, TheRuleIsRecordedNeverTheValue) {
 
 TEST(Redaction, ValuesThatLookLikeCredentials) {
     const std::pair<const char*, const char*> cases[] = {
-        {"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk=\n-----END OPENSSH PRIVATE KEY-----", "value holds a PEM private key"},
+        {"-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXk=\n-----END OPENSSH PRIVATE KEY-----",
+         "value holds a PEM private key"},
         {"-----BEGIN RSA PRIVATE KEY-----", "value holds a PEM private key"},
         {"ghp_0123456789abcdefghijABCDEFGHIJ012345", "value looks like a GitHub token"},
         {"https://x:gho_0123456789abcdefghijABCDEFGHIJ012345@github.com", "value looks like a GitHub token"},
@@ -49,7 +73,8 @@ TEST(Redaction, ValuesThatLookLikeCredentials) {
         {"id=ASIAY34FZKBOKMUTVV7A;", "value looks like an AWS access key id"},
         {"xoxb-1234567890-abcdefghij", "value looks like a Slack token"},
         {"hf_abcdefghijklmnopqrstuvwxyzABCDEFGH", "value looks like a Hugging Face token"},
-        {"Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U", "value looks like a JWT"},
+        {"Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U",
+         "value looks like a JWT"},
     };
     for (const auto& [value, rule] : cases) {
         auto r = redact("INNOCENT_NAME", value);
@@ -59,8 +84,9 @@ TEST(Redaction, ValuesThatLookLikeCredentials) {
 }
 
 TEST(Redaction, LookalikesAreKept) {
-    for (const char* value : {"ghp_short", "AKIAIOSFODNN7EXAMPLEX", "xAKIAIOSFODNN7EXAMPLE", "eyJ.not.a.jwt", "-----BEGIN CERTIFICATE-----",
-                              "hf_home", "/usr/local/Ascend/ascend-toolkit/latest", "expandable_segments:True"}) {
+    for (const char* value :
+         {"ghp_short", "AKIAIOSFODNN7EXAMPLEX", "xAKIAIOSFODNN7EXAMPLE", "eyJ.not.a.jwt", "-----BEGIN CERTIFICATE-----",
+          "hf_home", "/usr/local/Ascend/ascend-toolkit/latest", "expandable_segments:True"}) {
         auto r = redact("INNOCENT_NAME", value);
         EXPECT_EQ(r.value, value);
         EXPECT_FALSE(r.rule.has_value()) << value;
@@ -76,12 +102,38 @@ TEST(Redaction, UrlCredentialsAreMaskedAndRecorded) {
 
 // Variables the rules read must reach them: redacting one would change a verdict.
 TEST(Redaction, NoVariableARuleReadsIsHidden) {
-    std::set<std::string> names = {"USE_MCORE_GDN", "HCCL_CONNECT_TIMEOUT", "HCCL_BUFFSIZE", "HCCL_IF_IP", "HCCL_EXEC_TIMEOUT",
-                                   "PYTORCH_NPU_ALLOC_CONF", "PYTORCH_CUDA_ALLOC_CONF", "PYTORCH_ALLOC_CONF", "ASCEND_RT_VISIBLE_DEVICES",
-                                   "ASCEND_HOME_PATH", "ASCEND_TOOLKIT_HOME", "ASCEND_LAUNCH_BLOCKING", "CUDA_VISIBLE_DEVICES", "LD_PRELOAD",
-                                   "LD_LIBRARY_PATH", "PYTHONPATH", "MEGATRON_LM_PATH", "TOKENIZERS_PARALLELISM", "HF_HOME", "HF_ENDPOINT",
-                                   "PATH", "PWD", "KEYBOARD", "MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "NCCL_DEBUG", "VLLM_ASCEND_ENABLE_NZ",
-                                   "RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES", "PYENV_VERSION", "PASSIVE_MODE", "KEY_PATH"};
+    std::set<std::string> names = {"USE_MCORE_GDN",
+                                   "HCCL_CONNECT_TIMEOUT",
+                                   "HCCL_BUFFSIZE",
+                                   "HCCL_IF_IP",
+                                   "HCCL_EXEC_TIMEOUT",
+                                   "PYTORCH_NPU_ALLOC_CONF",
+                                   "PYTORCH_CUDA_ALLOC_CONF",
+                                   "PYTORCH_ALLOC_CONF",
+                                   "ASCEND_RT_VISIBLE_DEVICES",
+                                   "ASCEND_HOME_PATH",
+                                   "ASCEND_TOOLKIT_HOME",
+                                   "ASCEND_LAUNCH_BLOCKING",
+                                   "CUDA_VISIBLE_DEVICES",
+                                   "LD_PRELOAD",
+                                   "LD_LIBRARY_PATH",
+                                   "PYTHONPATH",
+                                   "MEGATRON_LM_PATH",
+                                   "TOKENIZERS_PARALLELISM",
+                                   "HF_HOME",
+                                   "HF_ENDPOINT",
+                                   "PATH",
+                                   "PWD",
+                                   "KEYBOARD",
+                                   "MASTER_ADDR",
+                                   "MASTER_PORT",
+                                   "WORLD_SIZE",
+                                   "NCCL_DEBUG",
+                                   "VLLM_ASCEND_ENABLE_NZ",
+                                   "RAY_EXPERIMENTAL_NOSET_ASCEND_RT_VISIBLE_DEVICES",
+                                   "PYENV_VERSION",
+                                   "PASSIVE_MODE",
+                                   "KEY_PATH"};
     // … and every env.NAME any bundled pack mentions.
     for (const auto& entry : std::filesystem::directory_iterator(std::string(PREFLIGHT_SOURCE_DIR) + "/rules")) {
         std::ifstream in(entry.path() / "pack.toml");

@@ -31,9 +31,15 @@ std::string mutate(std::string s, std::mt19937& rng, const std::string& alphabet
         std::size_t at = s.empty() ? 0 : rng() % (s.size() + 1);
         char c = alphabet[rng() % alphabet.size()];
         switch (rng() % 4) {
-            case 0: if (at < s.size()) s.erase(at, 1); break;
-            case 1: if (at < s.size()) s.insert(at, 1, s[at]); break;
-            case 2: if (at < s.size()) s[at] = c; break;
+            case 0:
+                if (at < s.size()) s.erase(at, 1);
+                break;
+            case 1:
+                if (at < s.size()) s.insert(at, 1, s[at]);
+                break;
+            case 2:
+                if (at < s.size()) s[at] = c;
+                break;
             default: s.insert(at, 1, c);
         }
     }
@@ -52,8 +58,8 @@ TEST(Robustness, VersionParsersTakeAnyText) {
     std::mt19937 rng(1);
     // Bytes of UTF-8 spaces too (U+00A0, U+2000.., U+3000), whole and in pieces.
     const std::string alphabet = "0123456789.!+-_vVaAbBrRcCpPoOsStTdDeE*<>=~,; \t\n\xc2\xa0\xe2\x80\xe3";
-    const std::vector<std::string> samples = {"1!2.0rc1.post3.dev4+local.7", ">=0.16.0.dev0,<0.20,!=0.17.*", "~=2.7.1", "8.1.RC1.alpha001",
-                                              "==8.5.*", "===foo"};
+    const std::vector<std::string> samples = {
+        "1!2.0rc1.post3.dev4+local.7", ">=0.16.0.dev0,<0.20,!=0.17.*", "~=2.7.1", "8.1.RC1.alpha001", "==8.5.*", "===foo"};
     int versions = 0, sets = 0, canns = 0, refused = 0;
     const auto probe = version::Pep440::parse("2.7.1");
     for (int i = 0; i < kRounds; ++i) {
@@ -132,10 +138,12 @@ TEST(Robustness, ConfigPackAndKvReadersTakeAnyText) {
     std::mt19937 rng(3);
     test_support::TempDir dir;
     const std::string alphabet = "abcdefghijklmnopqrstuvwxyz_.0123456789[]{}=\"'#,: \n\t\\";
-    const std::string job = "schema = 1\n[job]\nbackend = \"megatron\"\n[parallel]\ntp = 2\n[env]\nX = \"a\\\"b\"\n[packages]\ncann = \"8.5.1\"\n";
-    const std::string pack = "[pack]\nname = \"p\"\nversion = \"1\"\nengine = \">=0\"\nsummary = \"s\"\n[[tables.t]]\na = 1\n"
-                             "[[rules]]\nid = \"r\"\nseverity = \"error\"\nsummary = \"s\"\nreferences = [\"x\"]\nmessage = \"m\"\n"
-                             "when = '''\nparallel.tp > 1\n'''\n[[rules.fix]]\nenv = \"X\"\nset = \"1\"\n";
+    const std::string job =
+        "schema = 1\n[job]\nbackend = \"megatron\"\n[parallel]\ntp = 2\n[env]\nX = \"a\\\"b\"\n[packages]\ncann = \"8.5.1\"\n";
+    const std::string pack =
+        "[pack]\nname = \"p\"\nversion = \"1\"\nengine = \">=0\"\nsummary = \"s\"\n[[tables.t]]\na = 1\n"
+        "[[rules]]\nid = \"r\"\nseverity = \"error\"\nsummary = \"s\"\nreferences = [\"x\"]\nmessage = \"m\"\n"
+        "when = '''\nparallel.tp > 1\n'''\n[[rules.fix]]\nenv = \"X\"\nset = \"1\"\n";
     int jobs = 0, packs = 0, kvs = 0, refused = 0;
     for (int i = 0; i < 600; ++i) {
         auto job_path = dir.write("job.toml", mutate(job, rng, alphabet));
