@@ -16,9 +16,9 @@ function __preflight_command_path
         end
         test "$word" = '--'; and break
         switch "$path|$word"
-            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' '|plugins' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test' 'plugins|list'
+            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' '|plugins' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test' 'rules|verify' 'rules|outdated' 'plugins|list'
                 set path (string trim -- "$path $word")
-            case '|--plugin-dir' 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--min-severity' 'check|--select' 'check|--ignore' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--max-age' 'fleet|--now' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color' 'plugins list|--format' 'plugins list|--color'
+            case '|--plugin-dir' 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--min-severity' 'check|--select' 'check|--ignore' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--max-age' 'fleet|--now' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color' 'rules verify|--mirrors' 'rules verify|--pack' 'rules verify|--rules' 'rules verify|--format' 'rules verify|--color' 'rules outdated|--mirrors' 'rules outdated|--pack' 'rules outdated|--rules' 'rules outdated|--format' 'rules outdated|--color' 'plugins list|--format' 'plugins list|--color'
                 set skip 1
         end
     end
@@ -51,7 +51,7 @@ complete -c preflight -n '__preflight_at \'\'' -a 'explain' -d 'Explain a rule: 
 complete -c preflight -n '__preflight_at \'\'' -a 'import' -d 'Write a launch script\'s run configuration as a job file'
 complete -c preflight -n '__preflight_at \'\'' -a 'exec' -d 'Check a launch command on this node, then run it with the safe fixes applied'
 complete -c preflight -n '__preflight_at \'\'' -a 'fleet' -d 'Compare the snapshot bundles of every node: drift, missing nodes, verdicts'
-complete -c preflight -n '__preflight_at \'\'' -a 'rules' -d 'List the loaded rule packs, or run their own test cases'
+complete -c preflight -n '__preflight_at \'\'' -a 'rules' -d 'List the loaded rule packs, run their own test cases, or check their references against upstream'
 complete -c preflight -n '__preflight_at \'\'' -a 'plugins' -d 'List the native plugins found and the ones refused'
 complete -c preflight -n '__preflight_at \'\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 complete -c preflight -n '__preflight_at \'\'' -l 'version' -d 'Display program version information and exit'
@@ -182,6 +182,7 @@ complete -c preflight -n '__preflight_at \'exec\'' -l 'with' -r -F -d 'A partial
 complete -c preflight -n '__preflight_at \'exec\'' -l 'fail-on' -x -a 'error warning' -d 'Lowest severity that refuses the start'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-apply' -d 'Only gate: start the command unchanged when the check passes'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-probe' -d 'Do not probe this node (check the command line alone)'
+complete -c preflight -n '__preflight_at \'exec\'' -s 'v' -l 'verbose' -d 'Print the whole check on stderr, not only its one-line summary'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'exec\'' -l 'python' -r -F -d 'Interpreter whose site-packages the probe reads (found from its path; never run)'
@@ -207,6 +208,8 @@ complete -c preflight -n '__preflight_at \'rules\'' -a 'list' -d 'The loaded pac
 complete -c preflight -n '__preflight_at \'rules\'' -a 'doc' -d 'Print the rule reference (Markdown) generated from the packs'
 complete -c preflight -n '__preflight_at \'rules\'' -a 'functions' -d 'Print the rule language\'s function reference (Markdown), from the function table'
 complete -c preflight -n '__preflight_at \'rules\'' -a 'test' -d 'Run every pack\'s tests/ cases; each rule must fire in one and stay quiet in another'
+complete -c preflight -n '__preflight_at \'rules\'' -a 'verify' -d 'Read every pack reference at its tag in a mirror of its repository: is the quoted line still there?'
+complete -c preflight -n '__preflight_at \'rules\'' -a 'outdated' -d 'List upstream releases newer than each pack\'s checked_through, with the cited files they changed'
 complete -c preflight -n '__preflight_at \'rules\'' -s 'h' -l 'help' -d 'Print this help message and exit'
 
 # preflight rules list
@@ -232,6 +235,28 @@ complete -c preflight -n '__preflight_at \'rules test\'' -l 'rules' -x -a '(__fi
 complete -c preflight -n '__preflight_at \'rules test\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
 complete -c preflight -n '__preflight_at \'rules test\'' -l 'color' -x -a 'auto always never' -d 'auto, always or never'
 complete -c preflight -n '__preflight_at \'rules test\'' -s 'q' -l 'quiet' -d 'Print only failures'
+
+# preflight rules verify
+complete -c preflight -n '__preflight_at \'rules verify\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'mirrors' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Directory of git mirrors, one per cited repository: DIR/owner/repo, DIR/owner+repo or DIR/owner+repo/repo, bare or not'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'pack' -x -d 'Only this pack (repeatable)'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'format' -x -a 'text json sarif markdown' -d 'Output format'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
+complete -c preflight -n '__preflight_at \'rules verify\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'progress' -d 'Show the progress line on standard error even when it is not a terminal'
+complete -c preflight -n '__preflight_at \'rules verify\'' -l 'write-quotes' -d 'Quote the cited line into each unquoted reference whose tag, file and line exist (rewrites pack files)'
+
+# preflight rules outdated
+complete -c preflight -n '__preflight_at \'rules outdated\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'mirrors' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Directory of git mirrors, one per cited repository: DIR/owner/repo, DIR/owner+repo or DIR/owner+repo/repo, bare or not'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'pack' -x -d 'Only this pack (repeatable)'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'format' -x -a 'text json' -d 'Output format'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
+complete -c preflight -n '__preflight_at \'rules outdated\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
 
 # preflight plugins
 complete -c preflight -n '__preflight_at \'plugins\'' -a 'list' -d 'Each plugin\'s name, version, API, file and capabilities; refused files and why'

@@ -9,6 +9,7 @@
 #include "facts/live_probe.hpp"
 #include "facts/sources.hpp"
 #include "output/generator_notes.hpp"
+#include "plugin/real_host.hpp"
 #include "rules/check_job.hpp"
 
 namespace preflight::app {
@@ -36,7 +37,8 @@ Result<facts::NodeFacts> node_facts(const FactOptions& options, const rules::Rul
     bool live = options.freeze_file.empty() && options.snapshot.empty() && options.site_packages.empty();
     if (live && options.python != facts::ProbeOptions{}.python) {
         std::string version;
-        if (facts::site_directories(options.python, &version).empty() && version.empty())
+        plugin::RealHost host;
+        if (facts::site_directories(options.python, &version, host).empty() && version.empty())
             return fail(fmt::format("--python {}: no Python interpreter there (not found, or no lib/pythonX.Y beside it); "
                                     "name the interpreter the launch runs, e.g. --python /opt/venv/bin/python",
                                     options.python),
