@@ -365,7 +365,8 @@ def many_file_run():
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         shutil.copytree(src / "share/examples", tmp / "examples")
-        shutil.copytree(src / "tests/launches/scripts", tmp / "scripts")
+        # The published-style scripts only: forms/bad-* are bad input on purpose (exit 2).
+        shutil.copytree(src / "tests/launches/scripts", tmp / "scripts", ignore=shutil.ignore_patterns("bad-*", "function-sources-itself.sh"))
         (tmp / ".git").mkdir()  # a repository root: its .gitignore applies
         (tmp / ".gitignore").write_text("scripts/swift-qwen3_5-*\n")
         (tmp / "waivers.toml").write_text('[[waive]]\nrule = "tms-expandable-segments-npu"\njustification = "accepted for the demo"\n'

@@ -51,7 +51,7 @@ expect_has() {
 
 expect "check" ch
 expect "$(printf '%s\n' check fix env args probe scan explain import exec fleet plugins rules | sort)" ""
-expect "$(printf '%s\n' doc functions list test)" rules ""
+expect "$(printf '%s\n' doc functions list outdated test verify)" rules ""
 expect "$(printf '%s\n' codequality github json junit sarif tap text)" check --format ""
 expect "$(printf '%s\n' tap text)" check --format t
 expect "text" check --format te

@@ -25,7 +25,7 @@ expect() {
 }
 expect "check" "preflight ch"
 expect "$(printf '%s\n' codequality github json junit sarif tap text)" "preflight check --format "
-expect "$(printf '%s\n' doc functions list test)" "preflight rules "
+expect "$(printf '%s\n' doc functions list outdated test verify)" "preflight rules "
 expect "$(printf '%s\n' ids json styles text)" "preflight rules list --format "
 expect "$("$bin" rules list --format styles | grep '^megatron' | sort)" "preflight args job.toml --style megatron"
 expect "$(printf '%s\n' dotenv github k8s ray sh systemd)" "preflight env job.toml --emit "

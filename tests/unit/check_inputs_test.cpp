@@ -84,13 +84,13 @@ TEST(CheckInputs, WalksInNameOrderSkippingGitAndIgnoredPaths) {
     TempDir dir;
     dir.write(".git/HEAD", "ref: refs/heads/main\n");
     dir.write(".gitignore", "ignored/\n");
-    dir.write("b/job.toml", "schema = 1\n");
-    dir.write("a/z.toml", "schema = 1\n");
+    dir.write("b/job.toml", "schema = 1\n[job]\nframework = \"other\"\n");
+    dir.write("a/z.toml", "schema = 1\n[job]\nframework = \"other\"\n");
     dir.write("a/pyproject.toml", "[project]\nname = \"x\"\n");
     dir.write("a/run.sh", "torchrun train.py\n");
     dir.write("a/notes.txt", "schema = 1\n");
-    dir.write("ignored/job.toml", "schema = 1\n");
-    dir.write(".git/job.toml", "schema = 1\n");
+    dir.write("ignored/job.toml", "schema = 1\n[job]\nframework = \"other\"\n");
+    dir.write(".git/job.toml", "schema = 1\n[job]\nframework = \"other\"\n");
     std::filesystem::create_symlink(dir.path() + "/b", dir.path() + "/link");
     auto targets = app::collect_check_targets({dir.path()});
     ASSERT_TRUE(targets) << targets.error().message;
@@ -105,8 +105,8 @@ TEST(CheckInputs, TheRepositoryRootsGitignoreAppliesToASubdirectoryWalk) {
     TempDir dir;
     dir.write(".git/HEAD", "ref: refs/heads/main\n");
     dir.write(".gitignore", "jobs/old/\n");
-    dir.write("jobs/old/a.toml", "schema = 1\n");
-    dir.write("jobs/new/b.toml", "schema = 1\n");
+    dir.write("jobs/old/a.toml", "schema = 1\n[job]\nframework = \"other\"\n");
+    dir.write("jobs/new/b.toml", "schema = 1\n[job]\nframework = \"other\"\n");
     auto targets = app::collect_check_targets({dir.path() + "/jobs"});
     ASSERT_TRUE(targets) << targets.error().message;
     ASSERT_EQ(targets->size(), 1u);

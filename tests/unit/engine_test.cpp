@@ -156,17 +156,21 @@ TEST(Engine, SuggestedFixesWaitForApplySuggested) {
 
 TEST(Engine, UnknownFactsGiveUndeterminedNotesOrErrorsWhenStrict) {
     test_support::TempDir dir;
-    auto set = load(dir, rule("old-core", "pkg('megatron-core') < '0.16'"));
+    // The launch states the key the rule reads, so the rule applies to it: the unknown
+    // package leaves it undetermined. Without that key it is about another stack, silent.
+    auto set = load(dir, rule("old-core", "parallel.cp > 1 && pkg('megatron-core') < '0.16'"));
     ASSERT_TRUE(set.has_value());
-    auto r = check(dir, *set, "");
+    EXPECT_TRUE(check(dir, *set, "").findings.empty());
+    const std::string job = "[parallel]\ncp = 2\n";
+    auto r = check(dir, *set, job);
     ASSERT_EQ(ids(r), std::vector<std::string>{"old-core?"});
     EXPECT_EQ(r.findings[0].severity, Severity::info);
     EXPECT_EQ(r.findings[0].missing, std::vector<std::string>{"pkg(megatron-core)"});
     EXPECT_NE(r.findings[0].message.find("give --probe, --env or [packages]"), std::string::npos);
     rules::CheckOptions strict;
     strict.strict = true;
-    EXPECT_EQ(check(dir, *set, "", strict).findings[0].severity, Severity::error);
-    EXPECT_TRUE(check(dir, *set, "[packages]\nmegatron-core = \"0.16.0\"\n").findings.empty());
+    EXPECT_EQ(check(dir, *set, job, strict).findings[0].severity, Severity::error);
+    EXPECT_TRUE(check(dir, *set, job + "[packages]\nmegatron-core = \"0.16.0\"\n").findings.empty());
 }
 
 TEST(Engine, FixedInRetiresARule) {
@@ -175,7 +179,10 @@ TEST(Engine, FixedInRetiresARule) {
     ASSERT_TRUE(set.has_value());
     EXPECT_EQ(ids(check(dir, *set, "[packages]\nms-swift = \"4.1.3\"\n")), std::vector<std::string>{"bug"});
     EXPECT_TRUE(check(dir, *set, "[packages]\nms-swift = \"4.2.0\"\n").findings.empty());
-    EXPECT_EQ(ids(check(dir, *set, "")), std::vector<std::string>{"bug?"});
+    // A launch that runs ms-swift without saying which one: undetermined; one that
+    // involves no ms-swift at all: not applicable.
+    EXPECT_EQ(ids(check(dir, *set, "[job]\nframework = \"ms-swift\"\n")), std::vector<std::string>{"bug?"});
+    EXPECT_TRUE(check(dir, *set, "").findings.empty());
     // Installed versions: a source build past the fix has it; a candidate of the
     // fixed release sorts below it and does not.
     EXPECT_TRUE(check(dir, *set, "[packages]\nms-swift = \"4.4.0.dev0\"\n").findings.empty());

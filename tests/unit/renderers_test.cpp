@@ -84,6 +84,12 @@ TEST(ProbeReport, RedactedVariablesNameTheirRuleAndFindingsTheirCode) {
     node.env["HOME"] = fact(Value("/root"), OriginKind::probe);
     node.redacted["HF_TOKEN"] = "name looks like a secret";
     EXPECT_EQ(output::probe_text(node),
+              "summary:\n"
+              "  python: not found; 0 packages read\n"
+              "  layers: ascend-driver unknown, cann unknown, cuda unknown, nvidia-driver unknown\n"
+              "  packages the rules read: none installed\n"
+              "  devices: none found\n"
+              "\n"
               "(probe) cpu.arch = aarch64\n"
               "(probe) env HF_TOKEN = <redacted>  [name looks like a secret]\n"
               "(probe) env HOME = /root\n");
