@@ -29,10 +29,11 @@ cat >"$work/drive.zsh" <<'ZSH'
 zmodload zsh/zpty || exit 77
 setopt extendedglob
 zpty z zsh -f -i
-# Reads until zsh has been quiet for a second: completion may run a slow binary.
+# Reads until zsh has been quiet for four seconds: completion runs the binary, which
+# loads every pack (about 1 s under ASan since the generated flag tables).
 drain() {
   local chunk all="" idle=0
-  while (( idle < 10 )); do
+  while (( idle < 40 )); do
     if zpty -r -t z chunk 2>/dev/null; then all+=$chunk; idle=0; else sleep 0.1; (( idle++ )); fi
   done
   all=${all//?$'\b'/}                      # a character the editor backed over
