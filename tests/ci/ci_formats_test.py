@@ -332,7 +332,8 @@ def descriptors():
             if d is None:
                 failures.append(f"descriptors: {rule['id']} of {pack.parent.name} has no reportingDescriptor")
                 continue
-            refs = rule.get("references", [])
+            # A reference is a string or { at, quote } (docs/rule-packs.md): its citation is `at`.
+            refs = [r if isinstance(r, str) else r["at"] for r in rule.get("references", [])]
             want = next((link(r) for r in refs if link(r)), None)
             if d.get("helpUri") != want:
                 failures.append(f"descriptors: {rule['id']} has helpUri {d.get('helpUri')!r}, want {want!r}")
