@@ -28,7 +28,7 @@ const std::vector<KeyInfo>& key_table() {
         {"job.backend", kString, std::nullopt, {"megatron", "fsdp", "deepspeed", "transformers"}, {"engine"},
          "The model backend the framework trains with."},
         {"job.task", kString, Value("causal_lm"), {}, {"task_type"}, "The framework's task type."},
-        // ms-swift's Ray pipeline (issue 21, h21b): Ray places the workers instead of torchrun.
+        // ms-swift's Ray pipeline: Ray places the workers instead of torchrun.
         {"job.use_ray", kBool, Value(false), {}, {"use_ray"},
          "The framework places its workers with Ray (ms-swift --use_ray) rather than one torchrun process per device."},
 
@@ -88,7 +88,7 @@ const std::vector<KeyInfo>& key_table() {
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
         {"train.optimization_level", kInt, std::nullopt, {}, {"optimization-level"},
          "MindSpeed --optimization-level (0, 1 or 2). Left out, a pack default applies where one holds.", {}, 0, 2},
-        // Megatron-SWIFT switches its argument checks read (issue 21, h21b; rules/swift-args).
+        // Megatron-SWIFT switches its argument checks read (rules/swift-args).
         {"train.group_by_length", kBool, Value(false), {}, {}, "Group samples of similar length into batches (ms-swift --group_by_length)."},
         {"train.mlp_padding_free", kBool, Value(false), {}, {},
          "Megatron-SWIFT --mlp_padding_free: drop padding tokens before the MLP only."},
@@ -171,7 +171,7 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed --moe-tp-extend-ep: the TP group widens expert parallelism instead of sharding experts."},
         {"parallel.overlap_p2p_comm", kBool, std::nullopt, {}, {},
          "Overlap pipeline point-to-point communication (interleaved schedule)."},
-        // vLLM engine options the rollout rules read (issue 21, h21b).
+        // vLLM engine options the rollout rules read.
         {"rollout.enforce_eager", kBool, Value(false), {}, {"vllm_enforce_eager", "enforce_eager"},
          "The rollout engine runs eagerly, without (ACL/CUDA) graph capture (vLLM enforce_eager)."},
         {"rollout.weight_nz_mode", kInt, std::nullopt, {}, {"weight_nz_mode"},
