@@ -85,14 +85,15 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
         if (!only_packs.empty() && std::find(only_packs.begin(), only_packs.end(), pack.name) == only_packs.end()) continue;
         // A pack compiled into the binary without its tests/ (a build that left them out):
         // saying so is the truth; a coverage failure per rule would say the pack is broken.
-        if (pack.dir.starts_with(util::kEmbeddedPrefix) && case_dirs(pack.dir).empty()) {
+        const auto cases = case_dirs(pack.dir);
+        if (pack.dir.starts_with(util::kEmbeddedPrefix) && cases.empty()) {
             report.untested.push_back(pack.name);
             continue;
         }
         std::set<std::string> pack_rules, fired_somewhere, quiet_somewhere;
         for (const auto& r : rules.rules)
             if (r.pack == pack.name) pack_rules.insert(r.id);
-        for (const auto& dir : case_dirs(pack.dir)) {
+        for (const auto& dir : cases) {
             CaseResult result;
             result.pack = pack.name;
             result.name = dir.filename().string();
