@@ -6,6 +6,8 @@ set -euo pipefail
 packages=(
   g++ cmake ninja-build pkg-config
   libtoml11-dev libtomlplusplus-dev libcli11-dev libfmt-dev libarchive-dev nlohmann-json3-dev libssl-dev libexpected-dev libdtl-dev
+  # xxHash, header-only (XXH_INLINE_ALL): the pack cache's content keys, for every architecture
+  libxxhash-dev
   # the static archives libarchive links from, for -DPREFLIGHT_STATIC=ON
   libzstd-dev liblz4-dev libacl1-dev nettle-dev liblzma-dev libbz2-dev zlib1g-dev
   # the aarch64 static build (cmake/aarch64-linux-gnu.cmake): the cross compiler, the arm64

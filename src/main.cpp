@@ -1,4 +1,4 @@
-// Thin entry point: register the plugins linked in, run the app, turn anything
+// Thin entry point: register the plugins and pack images linked in, run the app, turn anything
 // unexpected into exit code 3.
 #include <exception>
 #include <iostream>
@@ -7,10 +7,14 @@
 #include "core/exit_code.hpp"
 #include "output/printable.hpp"
 #include "plugin/builtin.hpp"
+#include "util/embedded_files.hpp"
 
 int main(int argc, char** argv) {
     try {
         preflight::plugin::register_linked_plugins();
+#ifdef PREFLIGHT_PACK_IMAGES
+        preflight::util::register_pack_images(preflight::util::generated_pack_images());
+#endif
         return preflight::app::run(argc, argv);
     } catch (const std::exception& e) {
         std::cerr << "preflight: internal error: " << preflight::output::printable(e.what()) << "\n";

@@ -110,6 +110,9 @@ output::CliDescription describe_cli(CLI::App& app) {
         {"PREFLIGHT_PLUGIN_TIMEOUT",
          "Seconds one plugin's fact collector may run in its own process before the probe gives up its facts "
          "(default 30)."},
+        {"PREFLIGHT_CACHE_DIR",
+         "Where the packs read from directories are cached, compiled (in PREFLIGHT_CACHE_DIR/packs; default "
+         "$XDG_CACHE_HOME/preflight, else ~/.cache/preflight). Set empty: read every pack anew on every run."},
         {"NO_COLOR", "When set, text output is not coloured under --color auto."},
         {"TERM", "When 'dumb', text output is not coloured under --color auto."},
         {"PATH, HOME, PYENV_VERSION",

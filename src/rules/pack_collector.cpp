@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "rules/pack_cache.hpp"
 #include "util/embedded_files.hpp"
 #include "util/parallel.hpp"
 #include "version/version.hpp"
@@ -48,7 +49,7 @@ namespace {
 // the order of `files`, so what follows stays deterministic.
 std::vector<Result<PackSource>> read_all(const std::vector<std::string>& files) {
     std::vector<std::optional<Result<PackSource>>> slots(files.size());
-    util::parallel_for(files.size(), [&](std::size_t i) { slots[i] = read_pack(files[i]); });
+    util::parallel_for(files.size(), [&](std::size_t i) { slots[i] = load_pack(files[i]); });
     std::vector<Result<PackSource>> out;
     for (auto& s : slots) out.push_back(std::move(*s));
     return out;

@@ -20,6 +20,10 @@ public:
 
     Result<PackSource> run() {
         auto text = PREFLIGHT_TRY(util::read_input(pack_.file, util::kPackFile));
+        return run(std::move(text));
+    }
+
+    Result<PackSource> run(std::string text) {
         text_ = std::move(text);
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text_.size(); ++i)
@@ -447,6 +451,8 @@ private:
 }  // namespace
 
 Result<PackSource> read_pack(const std::string& file) { return Reader(file).run(); }
+
+Result<PackSource> read_pack_text(const std::string& file, std::string text) { return Reader(file).run(std::move(text)); }
 
 Location locate_in(const SourceText& s, int offset) {
     Location l = s.where;

@@ -102,6 +102,8 @@ struct PackSource {
 };
 
 Result<PackSource> read_pack(const std::string& file);
+// The same, for a pack file's text already read (pack_cache.cpp hashes it first).
+Result<PackSource> read_pack_text(const std::string& file, std::string text);
 
 // Maps a byte offset inside a SourceText to its line and column in the pack file.
 Location locate_in(const SourceText& s, int offset);

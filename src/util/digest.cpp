@@ -1,6 +1,8 @@
 #include "util/digest.hpp"
 
 #include <openssl/evp.h>
+#define XXH_INLINE_ALL
+#include <xxhash.h>
 
 #include <cstdio>
 
@@ -29,6 +31,21 @@ std::string digest_hex(std::string_view data, const char* algorithm) {
     Digest d(algorithm);
     d.update(data.data(), data.size());
     return d.hex();
+}
+
+std::string content_hash_hex(std::initializer_list<std::string_view> parts) {
+    XXH3_state_t state;
+    XXH3_128bits_reset(&state);
+    for (std::string_view part : parts) {
+        auto size = static_cast<unsigned long long>(part.size());
+        XXH3_128bits_update(&state, &size, sizeof size);
+        XXH3_128bits_update(&state, part.data(), part.size());
+    }
+    XXH128_hash_t h = XXH3_128bits_digest(&state);
+    char out[33];
+    std::snprintf(out, sizeof out, "%016llx%016llx", static_cast<unsigned long long>(h.high64),
+                  static_cast<unsigned long long>(h.low64));
+    return out;
 }
 
 }  // namespace preflight::util

@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# Pack images (rules/pack_image.hpp) against parsing the packs, in one run: `check` of
+# the bundled example by the static binary copied alone (the embedded packs' images,
+# made at build time), reading rules/ with a warm per-user cache of images, and
+# reading rules/ with the cache off (every pack.toml parsed, as before images), each
+# beside `/bin/true`, `--version` and `pip list --format=json` (the goals of issue 22:
+# --version within 2x /bin/true; check under 3 ms and 15 M instructions, and 100x
+# faster than pip list). callgrind's instruction counts are the steady figure on a
+# busy machine; hyperfine gives wall and CPU time.
+# Usage: bench/packs/run.sh STATIC_BINARY
+set -euo pipefail
+root=$(cd "$(dirname "$0")/../.." && pwd)
+static=$(realpath "$1")
+example="$root/share/examples/qwen3_5-27b-megatron-npu.toml"
+work=$(mktemp -d)
+trap 'rm -rf "$work"' EXIT
+cp "$static" "$work/preflight"
+bin="$work/preflight"
+export PREFLIGHT_CACHE_DIR="$work/cache"
+alone="env -u PREFLIGHT_RULES_PATH $bin check $example"
+warm="env PREFLIGHT_RULES_PATH=$root/rules $bin check $example"
+parsed="env PREFLIGHT_RULES_PATH=$root/rules PREFLIGHT_CACHE_DIR= $bin check $example"
+$warm >/dev/null 2>&1 || true  # fills the cache
+
+echo "== hyperfine (30 runs, 5 warm-up; -i: the example fails on purpose)"
+hyperfine -N --warmup 5 --runs 30 -i --export-json "$work/h.json" \
+  "/bin/true" "$bin --version" "$alone" "$warm" "$parsed" \
+  "/usr/bin/python3 -m pip list --format=json" >/dev/null
+/usr/bin/python3 - "$work/h.json" <<'PY'
+import json, sys
+r = json.load(open(sys.argv[1]))["results"]
+names = ["/bin/true", "--version", "check, embedded images", "check, rules/ cached",
+         "check, rules/ parsed", "pip list --format=json"]
+pip = r[5]["median"]
+for name, x in zip(names, r):
+    cpu = (x["user"] + x["system"]) * 1000
+    print(f"{name:24} median {x['median']*1000:8.2f} ms  cpu {cpu:8.2f} ms  pip list / this = {pip / x['median']:7.1f}")
+print(f"--version / /bin/true (median): {r[1]['median'] / r[0]['median']:.2f}")
+PY
+
+echo "== callgrind instructions (Ir)"
+count() {  # LABEL, then the environment changes and the command, as for env(1)
+  local label=$1
+  shift
+  env "$@" valgrind --tool=callgrind --callgrind-out-file="$work/cg" "$bin" check "$example" >/dev/null 2>"$work/vg" || true
+  ir=$(grep -oE 'refs: +[0-9,]+' "$work/vg" | tr -dc '0-9')
+  [ -n "$ir" ] || { echo "callgrind gave no count for $label:"; cat "$work/vg"; exit 1; }
+  printf "%'14d  %s\n" "$ir" "$label"
+}
+for what in /bin/true "$bin --version"; do
+  valgrind --tool=callgrind --callgrind-out-file="$work/cg" $what >/dev/null 2>"$work/vg" || true
+  printf "%'14d  %s\n" "$(grep -oE 'refs: +[0-9,]+' "$work/vg" | tr -dc '0-9')" "$what"
+done
+count "check, embedded images" -u PREFLIGHT_RULES_PATH
+count "check, rules/ cached" PREFLIGHT_RULES_PATH="$root/rules"
+count "check, rules/ parsed" PREFLIGHT_RULES_PATH="$root/rules" PREFLIGHT_CACHE_DIR=

@@ -1,0 +1,175 @@
+// Pack images and their cache: an image holds exactly what the reader produced, a
+// damaged image is refused rather than half-read, and the cache is used only where it
+// is private and for the very bytes it was made from.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "rules/pack_cache.hpp"
+#include "rules/pack_image.hpp"
+#include "temp_dir.hpp"
+#include "util/build_id.hpp"
+
+using namespace preflight;
+using namespace preflight::rules;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::vector<std::string> bundled_pack_files() {
+    std::vector<std::string> files;
+    for (const auto& entry : fs::directory_iterator(fs::path(PREFLIGHT_SOURCE_DIR) / "rules"))
+        if (fs::exists(entry.path() / "pack.toml")) files.push_back((entry.path() / "pack.toml").string());
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
+// Sets an environment variable for one test and puts the old value back.
+class ScopedEnv {
+public:
+    ScopedEnv(const char* name, const std::string& value) : name_(name) {
+        if (const char* old = std::getenv(name)) old_ = old;
+        ::setenv(name, value.c_str(), 1);
+    }
+    ~ScopedEnv() {
+        if (old_) ::setenv(name_, old_->c_str(), 1);
+        else ::unsetenv(name_);
+    }
+
+private:
+    const char* name_;
+    std::optional<std::string> old_;
+};
+
+const char* kSmallPack =
+    "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n"
+    "[[tables.t]]\nname = \"a\"\nn = 3\nf = 1.5\non = true\n"
+    "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"cfg('train.seq_length') > 4\"\n"
+    "message = \"m {cfg('train.seq_length')}\"\nreferences = [{ at = \"a/b@v1:x.py:2\", quote = \"q\" }]\n";
+
+std::size_t images_in(const std::string& dir) {
+    std::size_t n = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) n += e.path().extension() == ".img";
+    return n;
+}
+
+}  // namespace
+
+TEST(PackImage, EveryBundledPackComesBackAsItWasRead) {
+    auto files = bundled_pack_files();
+    ASSERT_GT(files.size(), 10U);
+    for (const auto& file : files) {
+        auto pack = read_pack(file);
+        ASSERT_TRUE(pack.has_value()) << file << ": " << pack.error().message;
+        auto image = encode_pack_image(*pack);
+        ASSERT_TRUE(image) << file;
+        auto back = decode_pack_image(*image);
+        ASSERT_TRUE(back) << file;
+        // Encoding is a function of every field, so equal images mean equal packs.
+        EXPECT_EQ(encode_pack_image(*back), image) << file;
+        EXPECT_EQ(back->file, pack->file);
+        ASSERT_EQ(back->rules.size(), pack->rules.size()) << file;
+        if (!pack->rules.empty()) {
+            EXPECT_EQ(back->rules[0].when.text, pack->rules[0].when.text);
+            EXPECT_EQ(back->rules[0].where.line, pack->rules[0].where.line);
+            EXPECT_EQ(back->rules[0].where.file, pack->rules[0].where.file);
+        }
+    }
+}
+
+TEST(PackImage, KeepsEveryKindOfValueAndLocation) {
+    test_support::TempDir dir;
+    auto pack = read_pack(dir.write("pack.toml", kSmallPack));
+    ASSERT_TRUE(pack.has_value()) << pack.error().message;
+    auto back = decode_pack_image(*encode_pack_image(*pack));
+    ASSERT_TRUE(back);
+    const auto& row = back->tables.at("t").at(0);
+    EXPECT_EQ(*row.cells.at("name").get<std::string>(), "a");
+    EXPECT_EQ(*row.cells.at("n").get<std::int64_t>(), 3);
+    EXPECT_EQ(*row.cells.at("f").get<double>(), 1.5);
+    EXPECT_EQ(*row.cells.at("on").get<bool>(), true);
+    EXPECT_EQ(row.cell_where.at("n").line, pack->tables.at("t").at(0).cell_where.at("n").line);
+    EXPECT_EQ(back->rules.at(0).references.at(0).quote, "q");
+    EXPECT_TRUE(back->rules.at(0).references.at(0).inline_table);
+    EXPECT_EQ(back->rules.at(0).message.content_column, pack->rules.at(0).message.content_column);
+}
+
+TEST(PackImage, RefusesEveryTruncationAndTrailingBytes) {
+    test_support::TempDir dir;
+    auto pack = read_pack(dir.write("pack.toml", kSmallPack));
+    ASSERT_TRUE(pack.has_value());
+    auto image = *encode_pack_image(*pack);
+    for (std::size_t n = 0; n < image.size(); ++n) EXPECT_FALSE(decode_pack_image(image.substr(0, n))) << n;
+    EXPECT_FALSE(decode_pack_image(image + "x"));
+    std::string other = image;
+    other[std::string_view("preflight-pack-image").size()] ^= 1;  // another format version
+    EXPECT_FALSE(decode_pack_image(other));
+    // A count larger than the bytes left is refused before anything is allocated.
+    std::string huge = image;
+    for (std::size_t i = image.size() - 8; i < image.size(); ++i) huge[i] = '\xff';
+    EXPECT_FALSE(decode_pack_image(huge));
+}
+
+TEST(PackCache, StoresOnceAndReadsTheImageForTheSameBytes) {
+    if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
+    test_support::TempDir dir;
+    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    std::string file = dir.write("p/pack.toml", kSmallPack);
+    std::string cache = pack_cache_dir();
+    EXPECT_EQ(cache, dir.path() + "/cache/packs");
+    auto first = load_pack(file);
+    ASSERT_TRUE(first.has_value()) << first.error().message;
+    EXPECT_EQ(images_in(cache), 1U);
+    struct stat st {};
+    ASSERT_EQ(::stat(cache.c_str(), &st), 0);
+    EXPECT_EQ(st.st_mode & 0777, 0700U);
+    auto second = load_pack(file);
+    ASSERT_TRUE(second.has_value());
+    EXPECT_EQ(encode_pack_image(*second), encode_pack_image(*first));
+    EXPECT_EQ(images_in(cache), 1U);  // read, not made again
+
+    // Edited, the pack is read anew: the old image is for other bytes.
+    dir.write("p/pack.toml", std::string(kSmallPack) + "explain = \"e\"\n");
+    auto edited = load_pack(file);
+    ASSERT_TRUE(edited.has_value()) << edited.error().message;
+    EXPECT_EQ(edited->rules.at(0).explain, "e");
+    EXPECT_EQ(images_in(cache), 2U);
+}
+
+TEST(PackCache, AnImageIsTrustedOnlyInAPrivateDirectory) {
+    if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
+    test_support::TempDir dir;
+    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    std::string file = dir.write("p/pack.toml", kSmallPack);
+    ASSERT_TRUE(load_pack(file).has_value());
+    std::string cache = pack_cache_dir();
+    ASSERT_EQ(images_in(cache), 1U);
+    // Someone else could have written what is there now: read the file itself.
+    std::string image_path = fs::directory_iterator(cache)->path().string();
+    auto forged = [&] {
+        test_support::TempDir other;
+        auto p = read_pack(other.write("pack.toml", std::string(kSmallPack) + "explain = \"forged\"\n"));
+        p->file = file;
+        return *encode_pack_image(*p);
+    }();
+    dir.write(image_path.substr(dir.path().size() + 1), forged);
+    ::chmod(cache.c_str(), 0777);
+    auto read = load_pack(file);
+    ASSERT_TRUE(read.has_value());
+    EXPECT_EQ(read->rules.at(0).explain, "");
+    // The same image in a private directory is taken: the check is the directory's.
+    ::chmod(cache.c_str(), 0700);
+    EXPECT_EQ(load_pack(file)->rules.at(0).explain, "forged");
+}
+
+TEST(PackCache, AnEmptyCacheDirectorySettingTurnsTheCacheOff) {
+    test_support::TempDir dir;
+    ScopedEnv env("PREFLIGHT_CACHE_DIR", "");
+    EXPECT_EQ(pack_cache_dir(), "");
+    auto pack = load_pack(dir.write("p/pack.toml", kSmallPack));
+    ASSERT_TRUE(pack.has_value());
+    EXPECT_EQ(pack->name, "p");
+}
