@@ -137,6 +137,8 @@ const std::vector<KeyInfo>& key_table() {
         {"train.recompute_method", kString, std::nullopt, {"uniform", "block", "none"}, {},
          "How full recomputation picks layers (none: not given)."},
         {"train.recompute_num_layers", kInt, std::nullopt, {}, {}, "Layers full recomputation covers."},
+        {"train.mtp_num_layers", kInt, std::nullopt, {}, {"mtp_layers", "mtp_num_layer"},
+         "Multi-token-prediction layers Megatron builds (--mtp-num-layers); left out, none."},
         {"train.distribute_saved_activations", kBool, std::nullopt, {}, {},
          "Distribute recomputed activations over the tensor-parallel group."},
         {"train.moe_grouped_gemm", kBool, std::nullopt, {}, {"grouped_gemm"}, "MoE experts computed as one grouped GEMM."},
