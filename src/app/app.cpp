@@ -29,6 +29,13 @@ std::string self_path(const char* argv0) {
 }  // namespace
 
 int run(int argc, char** argv) {
+    // `--version` alone, as every node's start-up check and every install test asks it:
+    // answered before the command line (a tree of ~400 options, most of --version's
+    // cost) is built. The same text and exit status as the flag below.
+    if (argc == 2 && std::string_view(argv[1]) == "--version") {
+        std::cout << version_text() << "\n";
+        return 0;
+    }
     std::string exe_path = self_path(argv[0]);
 
     CLI::App app("preflight: check a large-model training launch before it burns an allocation.", "preflight");
