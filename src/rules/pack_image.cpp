@@ -61,7 +61,7 @@ void fields(A& a, S& s) {
           s.facts, s.defaults, s.rules);
 }
 
-class Writer {
+class ImageWriter {
 public:
     std::string out;
     bool ok = true;
@@ -144,9 +144,9 @@ private:
     }
 };
 
-class Reader {
+class ImageReader {
 public:
-    explicit Reader(std::string_view in) : in_(in) {}
+    explicit ImageReader(std::string_view in) : in_(in) {}
     bool ok = true;
     bool at_end() const { return pos_ == in_.size(); }
 
@@ -286,7 +286,7 @@ private:
 }  // namespace
 
 std::optional<std::string> encode_pack_image(const PackSource& pack) {
-    Writer w;
+    ImageWriter w;
     w.out.append(kMagic);
     w(static_cast<int>(kFormat));
     w(pack);
@@ -296,7 +296,7 @@ std::optional<std::string> encode_pack_image(const PackSource& pack) {
 
 std::optional<PackSource> decode_pack_image(std::string_view image) {
     if (!image.starts_with(kMagic)) return std::nullopt;
-    Reader r(image.substr(kMagic.size()));
+    ImageReader r(image.substr(kMagic.size()));
     int format = 0;
     r(format);
     if (!r.ok || format != static_cast<int>(kFormat)) return std::nullopt;

@@ -17,7 +17,7 @@ using namespace preflight;
 using namespace preflight::facts;
 
 namespace {
-version::Scheme pep(const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; }
+version::Scheme facts_scheme(const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; }
 
 // The probe's host for these tests: the real files (a test writes them to a temp
 // directory), but an environment and tool outputs of its own, so no test changes the
@@ -56,24 +56,24 @@ TEST(FreezeFile, ReadsPipFreeze) {
     auto path = dir.write("req.txt",
                           "# comment\ntorch==2.7.1\nTorch_NPU == 2.7.1.post2 ; python_version >= '3.9'\n"
                           "-e git+https://x/y.git@abc#egg=mcore_bridge\nvllm @ file:///wheels/vllm.whl\n--index-url https://i\n");
-    auto node = read_freeze_file(path, pep);
+    auto node = read_freeze_file(path, facts_scheme);
     ASSERT_TRUE(node.has_value()) << node.error().message;
     EXPECT_TRUE(node->packages_complete);
     EXPECT_EQ(display(node->packages.at("torch-npu").value), "2.7.1.post2");
     EXPECT_EQ(node->packages.at("torch-npu").origin.where.line, 3);
     EXPECT_TRUE(node->packages.at("mcore-bridge").value.is_unknown());
     EXPECT_TRUE(node->packages.at("vllm").value.is_unknown());
-    auto bad = read_freeze_file(dir.write("bad.txt", "torch>=2\n"), pep);
+    auto bad = read_freeze_file(dir.write("bad.txt", "torch>=2\n"), facts_scheme);
     ASSERT_FALSE(bad.has_value());
     EXPECT_EQ(bad.error().location.line, 1);
 }
 
 TEST(FreezeFile, ReadsPipListJson) {
     test_support::TempDir dir;
-    auto node = read_freeze_file(dir.write("l.json", R"([{"name": "Megatron_Core", "version": "0.15.3"}])"), pep);
+    auto node = read_freeze_file(dir.write("l.json", R"([{"name": "Megatron_Core", "version": "0.15.3"}])"), facts_scheme);
     ASSERT_TRUE(node.has_value());
     EXPECT_EQ(display(node->packages.at("megatron-core").value), "0.15.3");
-    EXPECT_FALSE(read_freeze_file(dir.write("b.json", R"([{"name": 1}])"), pep).has_value());
+    EXPECT_FALSE(read_freeze_file(dir.write("b.json", R"([{"name": 1}])"), facts_scheme).has_value());
 }
 
 TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
@@ -96,7 +96,7 @@ TEST(LiveProbe, ReadsDistributionsTreesAndAscendFiles) {
     NodeHost host(plugin_settings(options));
     host.env["PYTHONPATH"] = dir.path() + "/megatron";
     options.host = &host;
-    auto node = probe_node(options, pep);
+    auto node = probe_node(options, facts_scheme);
     ASSERT_TRUE(node.has_value());
     EXPECT_EQ(display(node->packages.at("torch").value), "2.7.1");  // the first on the path wins
     EXPECT_EQ(display(node->packages.at("megatron-core").value), "0.15.3");
@@ -152,7 +152,7 @@ TEST(LiveProbe, FakeNvidiaSmiFillsTheJobsHardware) {
     host.tools["nvidia-smi --query-gpu=name,driver_version --format=csv,noheader"] =
         plugin::ToolRun{"NVIDIA H100 80GB HBM3, 550.54.15\nNVIDIA H100 80GB HBM3, 550.54.15\n", 0};
     options.host = &host;
-    auto node = probe_node(options, pep);
+    auto node = probe_node(options, facts_scheme);
     ASSERT_TRUE(node.has_value());
     EXPECT_EQ(display(node->packages.at("nvidia-driver").value), "550.54.15");
     EXPECT_EQ(display(node->packages.at("cuda").value), "12.4.1");
@@ -232,7 +232,7 @@ TEST(LiveProbe, RecordsTheBranchOfASourceInstall) {
     options.site_packages = {dir.path() + "/site"};
     options.ascend_root = dir.path() + "/none";
     options.ascend_install_info = dir.path() + "/none.info";
-    auto node = probe_node(options, pep);
+    auto node = probe_node(options, facts_scheme);
     ASSERT_TRUE(node.has_value());
     ASSERT_TRUE(node->revisions.count("mindspeed"));
     EXPECT_EQ(display(node->revisions.at("mindspeed").value), "core_r0.17.0");

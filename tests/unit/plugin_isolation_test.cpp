@@ -20,7 +20,7 @@ using namespace preflight::plugin;
 
 namespace {
 
-version::Scheme pep(const std::string&) { return version::Scheme::pep440; }
+version::Scheme isolation_scheme(const std::string&) { return version::Scheme::pep440; }
 
 Plugin load_case(const std::string& name) {
     auto loaded = load_plugin(std::string(PREFLIGHT_TEST_PLUGIN_DIR) + "/" + name + "/" + name + ".so");
@@ -45,33 +45,33 @@ TEST(PluginIsolation, AChildCollectsWhatThisProcessWould) {
     host.files["/node/version.txt"] = "2.1.0\n";
     host.tools["abi-tool --flag"] = ToolRun{"tool says hi", 0};
     host.env["ABI_HOME"] = "/home/abi";
-    auto here = collect_facts(good, host, pep);
-    auto there = collect_facts_isolated(good, host, pep);
+    auto here = collect_facts(good, host, isolation_scheme);
+    auto there = collect_facts_isolated(good, host, isolation_scheme);
     ASSERT_TRUE(here) << here.error();
     ASSERT_TRUE(there) << there.error();
     EXPECT_EQ(rendered(*there), rendered(*here));
     EXPECT_EQ(there->facts.size(), 4u);
     host.settings["abi.fail"] = "disk on fire";
-    EXPECT_EQ(collect_facts_isolated(good, host, pep).error(), collect_facts(good, host, pep).error());
+    EXPECT_EQ(collect_facts_isolated(good, host, isolation_scheme).error(), collect_facts(good, host, isolation_scheme).error());
 }
 
 TEST(PluginIsolation, AHangingCollectorTimesOutByName) {
     Plugin hangs = load_case("hangs");
     MemoryHost host;
     auto start = std::chrono::steady_clock::now();
-    auto got = collect_facts_isolated(hangs, host, pep, std::chrono::milliseconds(300));
+    auto got = collect_facts_isolated(hangs, host, isolation_scheme, std::chrono::milliseconds(300));
     auto took = std::chrono::steady_clock::now() - start;
     ASSERT_FALSE(got);
     EXPECT_EQ(got.error(), "plugin hangs: timed out after 0.3 s");
     EXPECT_LT(took, std::chrono::seconds(5));
-    got = collect_facts_isolated(hangs, host, pep, std::chrono::seconds(1));
+    got = collect_facts_isolated(hangs, host, isolation_scheme, std::chrono::seconds(1));
     EXPECT_EQ(got.error(), "plugin hangs: timed out after 1 s");
 }
 
 TEST(PluginIsolation, ACrashingCollectorIsReportedByNameAndSignal) {
     Plugin crashes = load_case("crashes");
     MemoryHost host;
-    auto got = collect_facts_isolated(crashes, host, pep);
+    auto got = collect_facts_isolated(crashes, host, isolation_scheme);
     ASSERT_FALSE(got);
     EXPECT_EQ(got.error(), "plugin crashes: crashed with SIGSEGV");
     EXPECT_EQ(signal_name(SIGKILL), "SIGKILL");
@@ -88,7 +88,7 @@ TEST(PluginIsolation, TheProbeGoesOnWithoutTheFailedPluginsFacts) {
     options.ascend_install_info = dir.path() + "/none.info";
     options.plugins = &set;
     options.plugin_deadline = std::chrono::milliseconds(500);
-    auto node = facts::probe_node(options, pep);
+    auto node = facts::probe_node(options, isolation_scheme);
     ASSERT_TRUE(node.has_value());
     std::vector<std::string> failed, values;
     for (const auto& f : node->findings) {

@@ -29,7 +29,7 @@ std::string case_file(const std::string& name) {
     return std::string(PREFLIGHT_TEST_PLUGIN_DIR) + "/" + name + "/" + name + ".so";
 }
 
-version::Scheme pep(const std::string&) { return version::Scheme::pep440; }
+version::Scheme loader_scheme(const std::string&) { return version::Scheme::pep440; }
 
 const Plugin& good() {
     static const Plugin p = [] {
@@ -152,7 +152,7 @@ TEST(PluginCollector, ReadsTheInMemoryHostThroughEveryCallback) {
     host.files["/node/sub/x"] = "";
     host.tools["abi-tool --flag"] = ToolRun{"tool says hi", 0};
     host.env["ABI_HOME"] = "/home/abi";
-    auto got = collect_facts(good(), host, pep);
+    auto got = collect_facts(good(), host, loader_scheme);
     ASSERT_TRUE(got) << got.error();
     std::map<std::string, std::string> facts;
     for (const auto& f : got->facts) facts[f.name] = display(f.fact.value);
@@ -172,7 +172,7 @@ TEST(PluginCollector, ReadsTheInMemoryHostThroughEveryCallback) {
 TEST(PluginCollector, AnErrorIsAValueWithThePluginsMessage) {
     MemoryHost host;
     host.settings["abi.fail"] = "disk on fire";
-    auto got = collect_facts(good(), host, pep);
+    auto got = collect_facts(good(), host, loader_scheme);
     ASSERT_FALSE(got);
     EXPECT_NE(got.error().find("asked to fail: disk on fire"), std::string::npos) << got.error();
     EXPECT_NE(got.error().find("abi"), std::string::npos);
