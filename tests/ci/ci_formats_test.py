@@ -43,7 +43,19 @@ validator = jsonschema.Draft4Validator(schema)
 failures = []
 
 
+checked = {}
+
+
 def check(args, cwd):
+    """check's standard output. The same arguments from the same directory run once: the
+    inputs a run reads do not change after it (each fix is applied to a fresh copy)."""
+    key = (tuple(args), str(cwd))
+    if key not in checked:
+        checked[key] = run_check(args, cwd)
+    return checked[key]
+
+
+def run_check(args, cwd):
     out = subprocess.run([preflight, "check", *args], capture_output=True, text=True, cwd=cwd,
                          env={"PREFLIGHT_RULES_PATH": str(src / "rules"), "PATH": "/usr/bin:/bin"})
     if out.returncode not in (0, 1):
@@ -164,24 +176,34 @@ def artifact_path(run, location):
 
 
 def verify_fixes(name, sarif, cwd):
+    """Each fix applied to its own copy of the job's folder; the copies go through one
+    check (a many-file run reports each file as it would alone: many_file_run asserts it)."""
     if sarif["runs"][0].get("columnKind") != "unicodeCodePoints":
         failures.append(f"{name}: the run does not say how its offsets count")
-    for r in sarif["runs"][0]["results"]:
-        for fix in r.get("fixes", []):
-            (change,) = fix["artifactChanges"]
-            path = artifact_path(sarif["runs"][0], change["artifactLocation"])
-            text = path.read_text()
-            for rep in sorted(change["replacements"], key=lambda x: -x["deletedRegion"]["charOffset"]):
-                at, n = rep["deletedRegion"]["charOffset"], rep["deletedRegion"]["charLength"]
-                text = text[:at] + rep["insertedContent"]["text"] + text[at + n:]
-            with tempfile.TemporaryDirectory() as tmp:
-                copy = pathlib.Path(tmp) / "d"
+    fixed = []
+    with tempfile.TemporaryDirectory() as tmp:
+        for r in sarif["runs"][0]["results"]:
+            for fix in r.get("fixes", []):
+                (change,) = fix["artifactChanges"]
+                path = artifact_path(sarif["runs"][0], change["artifactLocation"])
+                text = path.read_text()
+                for rep in sorted(change["replacements"], key=lambda x: -x["deletedRegion"]["charOffset"]):
+                    at, n = rep["deletedRegion"]["charOffset"], rep["deletedRegion"]["charLength"]
+                    text = text[:at] + rep["insertedContent"]["text"] + text[at + n:]
+                copy = pathlib.Path(tmp) / f"d{len(fixed)}"
                 shutil.copytree(path.parent, copy)
                 (copy / path.name).write_text(text)
-                after = json.loads(check([str(copy / path.name), "--format", "json"], cwd))
-            if any(f["rule"] == r["ruleId"] and not f.get("undetermined") for f in findings_of(after)):
-                failures.append(f"{name}: SARIF fix of {r['ruleId']} applied, the rule still fires")
-            verified_fixes.append(r["ruleId"])
+                fixed.append((str(copy / path.name), r["ruleId"]))
+        if not fixed:
+            return
+        report = json.loads(check([f for f, _ in fixed] + ["--format", "json"], cwd))
+        after = {item["config"]: item for item in report["files"]} if "files" in report else {fixed[0][0]: report}
+        for job, rule in fixed:
+            if job not in after:
+                failures.append(f"{name}: the check of the fixed copies has no report of {job}")
+            elif any(f["rule"] == rule and not f.get("undetermined") for f in findings_of(after[job])):
+                failures.append(f"{name}: SARIF fix of {rule} applied, the rule still fires")
+            verified_fixes.append(rule)
 
 
 verified_fixes = []

@@ -4,7 +4,9 @@
 # (0 when absent). A mismatch prints a unified diff. PREFLIGHT_UPDATE_GOLDEN=1
 # rewrites the expected files from what the binary printed. A case may have a
 # `setup` script, run first as `bash setup BINARY DIR SOURCE_DIR` to make inputs in a
-# fresh DIR that cmd names as @WORK@.
+# fresh DIR that cmd names as @WORK@. PREFLIGHT_GOLDEN_INPUTS=DIR names inputs its setup
+# already made in DIR (tests/ship/old_userland.sh makes them outside a root that lacks
+# the tools the setup runs); the setup is not run again.
 # Usage: run_case.sh BINARY CASE_DIR SOURCE_DIR
 set -u
 bin=$1 case_dir=$2 src=$3
@@ -15,17 +17,21 @@ trap 'rm -rf "$work"' EXIT
 args=$(cat cmd)
 # @SRC@ stands for the source tree, so cases can name the bundled examples.
 args=${args//@SRC@/$src}
-if [ -f setup ]; then
-  mkdir "$work/in"
-  bash setup "$bin" "$work/in" "$src" >"$work/setup.log" 2>&1 || { echo "setup failed:"; cat "$work/setup.log"; exit 1; }
-  args=${args//@WORK@/$work/in}
+in=$work/in
+if [ -f setup ] && [ -n "${PREFLIGHT_GOLDEN_INPUTS:-}" ]; then
+  in=$PREFLIGHT_GOLDEN_INPUTS
+  args=${args//@WORK@/$in}
+elif [ -f setup ]; then
+  mkdir "$in"
+  bash setup "$bin" "$in" "$src" >"$work/setup.log" 2>&1 || { echo "setup failed:"; cat "$work/setup.log"; exit 1; }
+  args=${args//@WORK@/$in}
 fi
 export PREFLIGHT_RULES_PATH="$src/rules" NO_COLOR=1 TERM=dumb
 eval "set -- $args"
 "$bin" "$@" >"$work/stdout" 2>"$work/stderr"
 echo $? >"$work/exit"
 # Output that names the source tree is made relative to it.
-sed -i "s|$src/|@SRC@/|g; s|$work/in|@WORK@|g" "$work/stdout" "$work/stderr"
+sed -i "s|$src/|@SRC@/|g; s|$in|@WORK@|g" "$work/stdout" "$work/stderr"
 
 if [ "${PREFLIGHT_UPDATE_GOLDEN:-}" = 1 ]; then
   cp "$work/stdout" stdout

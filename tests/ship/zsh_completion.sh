@@ -29,24 +29,32 @@ cat >"$work/drive.zsh" <<'ZSH'
 zmodload zsh/zpty || exit 77
 setopt extendedglob
 zpty z zsh -f -i
-# Reads until zsh has been quiet for four seconds: completion runs the binary, which
-# loads every pack (about 1 s under ASan since the generated flag tables).
+# Waits for what zsh showed up to a marker, never for a quiet spell: after each line the
+# driver types ^], bound to a widget that prints @@done@@. zle reads keys in order and
+# redraws (completion lists included) before it reads the next one, so the marker comes
+# after all that TAB made zsh show, however long completion took to run the binary. The
+# marker is typed as @@do''ne@@, so zle's echo of the typed line never matches it.
 drain() {
   local chunk all="" idle=0
-  while (( idle < 40 )); do
-    if zpty -r -t z chunk 2>/dev/null; then all+=$chunk; idle=0; else sleep 0.1; (( idle++ )); fi
+  while [[ $all != *@@done@@* ]]; do
+    if zpty -r -t z chunk 2>/dev/null; then all+=$chunk; idle=0
+    elif (( ++idle > 600 )); then print -ru2 -- "no marker from zsh within 30 s; it showed: $all"; exit 1
+    else sleep 0.05; fi
   done
+  all=${all%%@@done@@*}
   all=${all//?$'\b'/}                      # a character the editor backed over
   all=${all//$'\e'\[[0-9;?]#[A-Za-z]/ }   # cursor moves and attributes
   print -r -- ${all//[$'\r\a']/}
 }
-zpty -w z "PS1='%% '; cd ${(q)WORK}/cwd; PATH=${(q)WORK}/bin:\$PATH; fpath=(${(q)WORK} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)WORK}/zcompdump"
+zpty -w z "PS1='%% '; cd ${(q)WORK}/cwd; PATH=${(q)WORK}/bin:\$PATH; fpath=(${(q)WORK} \$fpath); autoload -Uz compinit; compinit -u -d ${(q)WORK}/zcompdump; mark() { print -rn -- @@do''ne@@ }; zle -N mark; bindkey '^]' mark; print -r -- @@do''ne@@"
+drain >/dev/null
+zpty -w -n z $'\C-]'   # and the prompt that follows, drawn before zle reads ^]
 drain >/dev/null
 for line in "$@"; do
-  zpty -w -n z "$line"$'\t'
+  zpty -w -n z "$line"$'\t\C-]'
   print -r -- "=== $line"
   drain
-  zpty -w -n z $'\C-e\C-u'   # clear the line for the next case
+  zpty -w -n z $'\C-e\C-u\C-]'   # clear the line for the next case
   drain >/dev/null
 done
 zpty -d z
