@@ -102,6 +102,7 @@ private:
         // `!` and `time` are syntax, not commands
         while (is_word(cur(), "!") || is_word(cur(), "time")) {
             bool time = is_word(cur(), "time");
+            if (!time) pipe.negated = !pipe.negated;
             ++p_;
             if (time && is_word(cur(), "-p")) ++p_;
         }

@@ -62,6 +62,7 @@ struct Element {
 
 struct Pipeline {
     std::vector<Element> elements;
+    bool negated = false;  // `! pipeline`: its status is inverted, and `set -e` ignores it
 };
 
 struct AndOr {

@@ -56,9 +56,16 @@ struct Shell {
     std::optional<std::vector<std::string>> positional;
     std::string positional_because = "the script's arguments are not known";
     std::optional<bool> allexport = false;
+    // `set -u` and `set -e` (nullopt: not known, after branches that differ or `set`
+    // with unknown words), and where each was turned on, for messages.
+    std::optional<bool> nounset = false;
+    std::optional<bool> errexit = false;
+    int nounset_line = 0, errexit_line = 0;
     std::optional<std::string> cwd;  // where relative `source` paths resolve; nullopt: unknown
     std::map<std::string, FunctionInfo> functions;
-    bool stopped = false;   // `exit` ran
+    bool stopped = false;  // `exit` ran, or bash stops the script (see stop_why)
+    std::string stop_why;  // non-empty: bash stops the script on an error here, not by `exit`
+    Location stop_at;
     bool returned = false;  // `return` ran in a sourced file
 };
 
@@ -204,11 +211,32 @@ public:
             script_.lines.emplace_back(line);
             rest = eol == std::string_view::npos ? std::string_view{} : rest.substr(eol + 1);
         }
+        shebang_options(sh);
         stack_.push_back(canonical(path));
-        return run_list(src, src.tree, sh);
+        PREFLIGHT_TRY(run_list(src, src.tree, sh));
+        if (sh.stopped && !sh.stop_why.empty()) script_.stop = Skipped{sh.stop_at, sh.stop_why, {}, false};
+        return {};
     }
 
 private:
+    // `#!/bin/bash -eu`: the options hold when the script is run as ./train.sh, not as
+    // `bash train.sh`, and which of the two is not known.
+    void shebang_options(Shell& sh) const {
+        if (script_.lines.empty() || !script_.lines.front().starts_with("#!")) return;
+        std::string_view rest = script_.lines.front();
+        rest.remove_prefix(2);
+        while (!rest.empty()) {
+            auto start = rest.find_first_not_of(" \t");
+            if (start == std::string_view::npos) break;
+            rest.remove_prefix(start);
+            auto word = rest.substr(0, rest.find_first_of(" \t"));
+            rest.remove_prefix(word.size());
+            if (word.size() < 2 || word[0] != '-' || word[1] == '-' || word == "-S") continue;
+            if (word.find('u') != std::string_view::npos) sh.nounset.reset();
+            if (word.find('e') != std::string_view::npos) sh.errexit.reset();
+        }
+    }
+
     static std::string canonical(const std::string& path) {
         std::error_code ec;
         auto c = std::filesystem::weakly_canonical(path, ec);
@@ -252,10 +280,31 @@ private:
         return l;
     }
 
-    void note(const Source& src, std::size_t offset, std::string what) {
+    void note(const Source& src, std::size_t offset, std::string what, std::vector<std::string> runs = {},
+              bool runs_unknown = false) {
         if (!noted_.insert({&src, offset, what}).second) return;
-        script_.skipped.push_back(Skipped{loc(src, offset), std::move(what)});
+        script_.skipped.push_back(Skipped{loc(src, offset), std::move(what), std::move(runs), runs_unknown});
     }
+
+    // Bash stops the script here on an error (not `exit`): nothing after it runs.
+    void stop_script(const Source& src, std::size_t offset, Shell& sh, const std::string& why) {
+        if (sh.stopped) return;  // bash stopped at the first error already
+        note(src, offset, "the script stops here: " + why);
+        sh.stopped = true;
+        sh.stop_why = why;
+        sh.stop_at = loc(src, offset);
+    }
+
+    // Commands whose failure `set -e` ignores: conditions, all but the last of an
+    // and-or list, negated pipelines, and everything they call.
+    struct Exempt {
+        int& depth;
+        bool on;
+        Exempt(int& d, bool o) : depth(d), on(o) { depth += on; }
+        ~Exempt() { depth -= on; }
+        Exempt(const Exempt&) = delete;
+        Exempt& operator=(const Exempt&) = delete;
+    };
 
     std::string at_line(const Source& src, std::size_t offset) const {
         return "line " + std::to_string(src.lines->line_of(offset)) + (&src == sources_.front().get() ? "" : " of " + src.path);
@@ -281,10 +330,14 @@ private:
     }
 
     Result<void> run_and_or_in(const Source& src, const AndOr& item, Shell& sh) {
-        PREFLIGHT_TRY(run_pipeline(src, item.pipelines[0], sh));
+        {
+            Exempt exempt(exempt_, item.pipelines.size() > 1);
+            PREFLIGHT_TRY(run_pipeline(src, item.pipelines[0], sh));
+        }
         for (std::size_t k = 1; k < item.pipelines.size() && !sh.stopped && !sh.returned; ++k) {
             // may or may not run: what it changes is unknown afterwards
             Shell maybe = PREFLIGHT_TRY(copy_of(sh, src, item.operators[k - 1]->offset));
+            Exempt exempt(exempt_, k + 1 < item.pipelines.size());
             PREFLIGHT_TRY(run_pipeline(src, item.pipelines[k], maybe));
             const Token& op = *item.operators[k - 1];
             merge(sh, maybe, "set after '" + std::string(op.raw) + "' on " + at_line(src, op.offset) + ", which may not run");
@@ -337,11 +390,14 @@ private:
             sh.positional_because = because;
         }
         if (sh.allexport != maybe.allexport) sh.allexport.reset();
+        if (sh.nounset != maybe.nounset) sh.nounset.reset();
+        if (sh.errexit != maybe.errexit) sh.errexit.reset();
         if (sh.cwd != maybe.cwd) sh.cwd.reset();
         for (const auto& [name, f] : maybe.functions) sh.functions.emplace(name, f);
     }
 
     Result<void> run_pipeline(const Source& src, const Pipeline& pipe, Shell& sh) {
+        Exempt exempt(exempt_, pipe.negated);
         if (pipe.elements.size() == 1) return run_element(src, pipe.elements[0], sh);
         for (const auto& e : pipe.elements) {  // each part of a pipeline runs in a subshell
             Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
@@ -367,7 +423,8 @@ private:
             case Element::Kind::loop: return run_loop(src, e, sh);
             case Element::Kind::skipped: {
                 int first = src.lines->line_of(e.offset), last = src.lines->line_of(e.end_offset);
-                note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"));
+                note(src, e.offset, "not interpreted: " + e.what + (first == last ? "" : " (" + line_range(first, last) + ")"),
+                     e.effects.first_words);
                 apply_effects(sh, e.effects,
                               "set in the " + e.what + " on " + at_line(src, e.offset) + ", which the reader does not run");
                 return {};
@@ -399,7 +456,10 @@ private:
     // Each arm is read on its own copy of the shell, its launches said to be in it; a
     // variable the arms leave different is unknown after them.
     Result<void> run_branches(const Source& src, const Element& e, Shell& sh) {
-        for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, sh));
+        {
+            Exempt exempt(exempt_, true);
+            for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, sh));
+        }
         if (sh.stopped || sh.returned) return {};
         int line = src.lines->line_of(e.offset);
         if (auto chosen = chosen_arm(src, e, sh)) {
@@ -407,6 +467,7 @@ private:
             return run_list(src, *e.arms[**chosen].body, sh);
         }
         std::vector<Shell> outcomes;
+        std::optional<Shell> stopped;  // an arm bash stops the script in, for when every arm does
         for (const auto& arm : e.arms) {
             Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
             context_.push_back("in " + arm.what + " on line " + std::to_string(line));
@@ -414,10 +475,15 @@ private:
             context_.pop_back();
             PREFLIGHT_TRY(ran);
             if (!copy.stopped) outcomes.push_back(std::move(copy));
+            else if (!stopped && !copy.stop_why.empty()) stopped = std::move(copy);
         }
         if (!e.exhaustive) outcomes.push_back(PREFLIGHT_TRY(copy_of(sh, src, e.offset)));  // no arm runs
         if (outcomes.empty()) {
             sh.stopped = true;
+            if (stopped) {
+                sh.stop_why = stopped->stop_why;
+                sh.stop_at = stopped->stop_at;
+            }
             return {};
         }
         std::string because = "assigned differently in the branches of the " + e.what + " on line " + std::to_string(line);
@@ -434,7 +500,10 @@ private:
         int line = src.lines->line_of(e.offset);
         std::string because = "changed in the " + e.what + " on line " + std::to_string(line);
         Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
-        for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, copy));
+        {
+            Exempt exempt(exempt_, true);
+            for (const auto& c : e.conditions) PREFLIGHT_TRY(run_list(src, *c, copy));
+        }
         if (!e.loop_var.empty())
             make_unknown(copy.vars[e.loop_var], "the variable of the " + e.what + " on line " + std::to_string(line));
         context_.push_back("in the " + e.what + " on line " + std::to_string(line));
@@ -469,6 +538,8 @@ private:
         sh.positional_because = because;
         sh.cwd.reset();
         sh.allexport.reset();
+        sh.nounset.reset();
+        sh.errexit.reset();
     }
 
     // --- expansion -----------------------------------------------------------------
@@ -627,7 +698,25 @@ private:
             because = value.because;
             return false;
         }
+        // Under `set -u` an unset variable's plain value or length is an error: bash says
+        // "NAME: unbound variable" and the script stops.
+        bool plain = p.op == Part::Op::none || p.op == Part::Op::length;
+        auto unbound = [&](const std::string& shown) {
+            if (sh.nounset == true) {
+                std::string on = sh.nounset_line ? " (set on line " + std::to_string(sh.nounset_line) + ")" : "";
+                stop_script(src, p.offset, sh,
+                            shown + " is unset and `set -u`" + on + " is on: bash stops with '" + shown + ": unbound variable'");
+                because = shown + " is unset under `set -u`, so the script stops here";
+            } else {
+                because = shown + " is unset, and whether `set -u` is on (which stops the script here) is not known";
+                note(src, p.offset, "not known: " + because);
+            }
+            return false;
+        };
+        bool positional = std::isdigit(static_cast<unsigned char>(p.text[0])) != 0;
+        std::string shown = positional ? "$" + p.text : p.text;
         if (p.index == "@" || p.index == "*") {
+            if (p.op == Part::Op::length && !value.set && sh.nounset != false) return unbound(shown);
             // ${#a[@]}; "${a[@]}" one field per element; "${a[*]}" one, joined by IFS's first character
             if (p.op == Part::Op::length) return emit(std::to_string(value.elements.size()));
             if (p.index == "@" || !p.quoted) {
@@ -653,7 +742,9 @@ private:
             auto n = std::strtoul(p.index.c_str(), nullptr, 10);
             value.set = value.set && n < value.elements.size();
             value.value = value.set ? value.elements[n] : "";
+            shown += "[" + p.index + "]";
         }
+        if (plain && !value.set && sh.nounset != false) return unbound(shown);
         bool present = value.set && (!p.colon || !value.value.empty());
         switch (p.op) {
             case Part::Op::none: return emit(value.value);
@@ -687,8 +778,7 @@ private:
             }
             case Part::Op::error_if_unset:
                 if (present) return emit(value.value);
-                note(src, p.offset, "the script stops here: ${" + p.text + ":?} of an unset variable");
-                sh.stopped = true;
+                stop_script(src, p.offset, sh, "${" + p.text + ":?} of an unset variable");
                 because = "${" + p.text + "?} of an unset variable stops the script";
                 return false;
         }
@@ -856,12 +946,13 @@ private:
         }
         if (name == "unset") return unset(src, args, sh);
         if (name == "eval") {
-            note(src, s.offset, "not interpreted: eval");
+            note(src, s.offset, "not interpreted: eval", {}, true);
             everything_unknown(sh, "eval on " + at_line(src, s.offset) + " may set it");
             return {};
         }
         if (name == "exit") {
             sh.stopped = true;
+            sh.stop_why.clear();
             return {};
         }
         if (name == "return") {
@@ -873,9 +964,10 @@ private:
             return call_function(src, s, first, name, f->second, sh);
         }
         if (auto f = sh.functions.find(name); f != sh.functions.end()) {
-            note(src, s.offset,
-                 "not interpreted: call of function '" + name + "' (defined on line " + std::to_string(f->second.where.line) +
-                     ")");
+            note(
+                src, s.offset,
+                "not interpreted: call of function '" + name + "' (defined on line " + std::to_string(f->second.where.line) + ")",
+                f->second.effects.first_words);
             auto effects = f->second.effects;
             apply_effects(sh, effects, "set by function '" + name + "' called on " + at_line(src, s.offset));
             return {};
@@ -902,19 +994,37 @@ private:
                 cmd.argv.push_back(Word{std::move(f), "", where});
             }
         }
-        if (name == "source" || name == ".") return source(src, s, cmd, sh);
-
         // the environment: exported variables, then the prefixes
         std::optional<Shell> overlay;
         if (k > 0) {
             overlay = sh;
             for (std::size_t a = 0; a < k; ++a) assign(src, *s.words[a], *overlay, true);
+            if (overlay->stopped && !sh.stopped) {
+                sh.stopped = true;
+                sh.stop_why = overlay->stop_why;
+                sh.stop_at = overlay->stop_at;
+            }
         }
-        for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
-            if (!v.exported || !v.set || v.array) continue;  // bash exports no array
-            cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
+        auto environment = [&] {
+            for (const auto& [var, v] : (overlay ? *overlay : sh).vars) {
+                if (!v.exported || !v.set || v.array) continue;  // bash exports no array
+                cmd.env[var] = Binding{v.value, v.because, v.where, v.from_calling_env};
+            }
+        };
+        if (sh.stopped) {
+            // An expansion stopped the script (set -u, ${X:?}): the command never runs; a
+            // launch is still listed, with the environment it would have had, so that it
+            // can be told why.
+            environment();
+            cmd.stops = sh.stop_why;
+            cmd.stops_at = sh.stop_at;
+            for (const auto& c : context_) cmd.context += (cmd.context.empty() ? "" : ", ") + c;
+            script_.commands.push_back(std::move(cmd));
+            return {};
         }
-        if (name == "set" && all_known) set_options(known_args, sh);
+        if (name == "source" || name == ".") return source(src, s, cmd, sh);
+        environment();
+        if (name == "set" && all_known) set_options(known_args, cmd.where.line, sh);
         if (name == "set" && !all_known) everything_unknown(sh, "set on " + at_line(src, s.offset) + " with unknown words");
         if (name == "cd") change_directory(cmd, sh);
         if (name == "pushd" || name == "popd") sh.cwd.reset();
@@ -937,6 +1047,13 @@ private:
         }
         for (const auto& c : context_) cmd.context += (cmd.context.empty() ? "" : ", ") + c;
         script_.commands.push_back(std::move(cmd));
+        // `false` fails for certain: under `set -e`, outside a condition or an and-or
+        // list, bash stops there.
+        if (name == "false" && exempt_ == 0 && sh.errexit == true)
+            stop_script(src, s.offset, sh,
+                        "'false' fails and `set -e`" +
+                            (sh.errexit_line ? " (set on line " + std::to_string(sh.errexit_line) + ")" : std::string()) +
+                            " is on: bash stops");
         return {};
     }
 
@@ -956,6 +1073,7 @@ private:
             }
             args->insert(args->end(), e.fields.begin(), e.fields.end());
         }
+        if (sh.stopped) return {};  // an argument's expansion stopped the script
         // Calls that call each other fan out: each costs work, so a hostile script stops
         // with an error instead of running for hours.
         work_ += kCallWork;
@@ -1017,7 +1135,20 @@ private:
             if (shell::is_name(n)) make_unknown(sh.vars[n], "set by " + name + " on " + at_line(src, offset));
     }
 
-    void set_options(const std::vector<std::string>& argv, Shell& sh) {
+    // An option `set -o NAME` / `set +o NAME` (or its letter) turns on or off.
+    static void set_option(std::string_view name, bool on, int line, Shell& sh) {
+        if (name == "allexport") sh.allexport = on;
+        if (name == "nounset") {
+            sh.nounset = on;
+            sh.nounset_line = line;
+        }
+        if (name == "errexit") {
+            sh.errexit = on;
+            sh.errexit_line = line;
+        }
+    }
+
+    void set_options(const std::vector<std::string>& argv, int line, Shell& sh) {
         for (std::size_t k = 1; k < argv.size(); ++k) {
             const auto& a = argv[k];
             if (a == "--" || a == "-") {
@@ -1025,14 +1156,17 @@ private:
                 return;
             }
             if ((a == "-o" || a == "+o") && k + 1 < argv.size()) {
-                if (argv[k + 1] == "allexport") sh.allexport = a == "-o";
+                set_option(argv[k + 1], a == "-o", line, sh);
                 ++k;
                 continue;
             }
             if (!a.empty() && (a[0] == '-' || a[0] == '+')) {
-                if (a.find('a') != std::string::npos) sh.allexport = a[0] == '-';
+                bool on = a[0] == '-';
+                if (a.find('a') != std::string::npos) set_option("allexport", on, line, sh);
+                if (a.find('u') != std::string::npos) set_option("nounset", on, line, sh);
+                if (a.find('e') != std::string::npos) set_option("errexit", on, line, sh);
                 if (a.find('o') != std::string::npos && k + 1 < argv.size()) {  // -euo pipefail: o takes a name
-                    if (argv[k + 1] == "allexport") sh.allexport = a[0] == '-';
+                    set_option(argv[k + 1], on, line, sh);
                     ++k;
                 }
                 continue;
@@ -1087,7 +1221,7 @@ private:
                 if (c == 'l' || c == 'u' || c == 'c') unknown_kind = "a case-converting variable";
             }
         }
-        for (; k < args.size(); ++k) {
+        for (; k < args.size() && !sh.stopped; ++k) {
             const Token& t = *args[k];
             std::string name;
             if (t.assignment) {
@@ -1234,6 +1368,7 @@ private:
     static constexpr std::size_t kCallWork = 100;
     static constexpr std::size_t kMaxWork = 1'000'000;
     std::size_t work_ = 0;
+    int exempt_ = 0;  // > 0: inside what `set -e` ignores (see Exempt)
 };
 
 }  // namespace
