@@ -1,6 +1,6 @@
 // The parse tree of a launch script: lists of and-or lists of pipelines of elements
 // (simple commands, groups, subshells, if/case arms, loops, function bodies), as bash
-// groups them; the interpreter (shell_script.cpp) runs it. Compound commands the
+// groups them; the interpreter (shell_interpreter.hpp) runs it. Compound commands the
 // reader does not run (select, coproc, arithmetic, for ((…))) stay as skipped blocks
 // with what they may assign.
 #pragma once
