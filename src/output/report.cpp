@@ -40,7 +40,8 @@ std::string coverage_text(const rules::Coverage& c) {
     if (c.ignored > 0) out += fmt::format(", {} ignored", c.ignored);
     if (c.missing.empty()) return out;
     constexpr std::size_t shown = 4;
-    std::vector<std::string> names(c.missing.begin(), c.missing.begin() + std::min(shown, c.missing.size()));
+    std::vector<std::string> names(c.missing.begin(),
+                                   c.missing.begin() + static_cast<std::ptrdiff_t>(std::min(shown, c.missing.size())));
     out += fmt::format(" (missing {}{})", fmt::join(names, ", "),
                        c.missing.size() > shown ? fmt::format(" and {} more", c.missing.size() - shown) : "");
     return out;
@@ -281,7 +282,8 @@ nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
                              {"column", l.column > 0 ? nlohmann::ordered_json(l.column) : nlohmann::ordered_json(nullptr)}};
             items.push_back(std::move(item));
             continue;
-        } else if (f.script) {
+        }
+        if (f.script) {
             std::string verdict = "pass";
             for (const auto& l : f.launches) verdict = worse(verdict, l.report.verdict);
             item = json_launch_report(f.path, verdict, f.launches);
