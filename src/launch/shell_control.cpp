@@ -110,7 +110,16 @@ Result<void> Interpreter::run_element(const Source& src, const Element& e, Shell
             Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
             return run_list(src, *e.body, copy);
         }
-        case Element::Kind::test: return {};
+        case Element::Kind::test:
+            // [[ … ]] decides nothing the reader follows, but under `set -u` its words'
+            // expansion stops the script as a command's does.
+            if (sh.nounset == true)
+                for (const Token* t : e.simple.words) {
+                    std::string because;
+                    expand_value(src, t->parts, sh, because);
+                    if (sh.stopped) break;
+                }
+            return {};
         case Element::Kind::function_def:
             sh.functions[e.what] = FunctionInfo{loc(src, e.offset), e.effects, e.body, &src};
             if (!e.body) note(src, e.offset, "not interpreted: function definition '" + e.what + "'");

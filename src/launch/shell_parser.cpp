@@ -154,7 +154,11 @@ private:
             }
         } else if (is_word(t, "[[")) {
             e.kind = Element::Kind::test;
-            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
+            ++p_;
+            while (cur().kind != TK::end && !is_word(cur(), "]]")) {
+                if (cur().kind == TK::word) e.simple.words.push_back(&cur());
+                ++p_;
+            }
             if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
             ++p_;
         } else if (is_word(t, "function") ||
