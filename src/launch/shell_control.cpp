@@ -204,6 +204,14 @@ Result<void> Interpreter::run_branches(const Source& src, const Element& e, Shel
 Result<void> Interpreter::run_loop(const Source& src, const Element& e, Shell& sh) {
     int line = src.lines->line_of(e.offset);
     std::string because = "changed in the " + e.what + " on line " + std::to_string(line);
+    // A for loop's words are expanded once, before it: under `set -u` an unset variable
+    // there stops the script.
+    if (sh.nounset == true)
+        for (const Token* t : e.simple.words) {
+            std::string why;
+            expand_value(src, t->parts, sh, why);
+            if (sh.stopped) return {};
+        }
     Shell copy = PREFLIGHT_TRY(copy_of(sh, src, e.offset));
     {
         Exempt exempt(exempt_, true);

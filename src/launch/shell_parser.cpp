@@ -286,7 +286,8 @@ private:
             skip_newlines();
             if (is_word(cur(), "in")) {
                 ++p_;
-                while (cur().kind == TK::word) ++p_;  // the words: the loop variable is unknown anyway
+                // the words: kept for `set -u` only, the loop variable is unknown anyway
+                while (cur().kind == TK::word) e.simple.words.push_back(&cur()), ++p_;
             }
         } else {
             e.conditions.push_back(PREFLIGHT_TRY(keyword_list()));

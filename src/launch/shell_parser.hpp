@@ -47,7 +47,7 @@ struct Element {
     // runs any number of times, `loop_var` unknown in it)
     enum class Kind { simple, group, subshell, skipped, function_def, test, branches, loop };
     Kind kind = Kind::simple;
-    Simple simple;                                  // test: the words between [[ and ]]
+    Simple simple;                                  // test: the words between [[ and ]]; loop: a for loop's words after `in`
     std::shared_ptr<List> body;                     // group, subshell, function_def (nullptr: not parsed)
     std::vector<std::shared_ptr<List>> conditions;  // if/elif/while lists, run before the arms
     std::vector<Arm> arms;                          // branches, loop (one arm)
