@@ -159,6 +159,10 @@ void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts:
     }
     auto input = read_launch_script(file.target.path, rules, with, file.target.named);
     if (!input) return void(file.error = std::move(input.error()));
+    // A walk's script with no launch read is a note, unless a launch may be where the
+    // reader cannot read it or bash stops before any: that is no pass, but an unread
+    // input (exit 2).
+    if (input->launches.empty() && (!input->unread.empty() || input->stop)) return void(file.error = unread_launch_error(*input));
     file.script = std::move(*input);
     for (const auto& l : file.script->launches)
         if (!record(rules::check_job(rules, l.launch.config, node, check_options(args)))) return;
@@ -177,7 +181,8 @@ Rendered render_inputs(const CheckArgs& args, const std::vector<FileCheck>& file
             out.reports.push_back({f.target.path, false, {}, &*f.error});
             continue;
         }
-        output::FileReport report{f.target.path, f.script.has_value(), {}, nullptr};
+        output::FileReport report{f.target.path, f.script.has_value(), {}, nullptr, {}};
+        if (f.script && f.script->launches.empty() && shown_from(args) <= Severity::info) report.no_launch = f.script->no_launch;
         for (std::size_t i = 0; i < f.checked.size(); ++i) {
             const auto& result = f.checked[i].result;
             if (f.script) {
@@ -364,8 +369,10 @@ Command register_check(CLI::App& app, const std::string& exe_path, bool command_
         "in it is checked on its own, its findings located at the script's lines. After --, the words\n"
         "are one launch command line, with this process's environment as its own.\n"
         "Several paths, or a directory, are checked in one run on every core: in a directory, every\n"
-        "*.toml that declares `schema` and every shell script with a launch, skipping .git and what\n"
-        ".gitignore excludes; one report, one exit code, files in name order.\n"
+        "*.toml that declares `schema` and every shell script, skipping .git and what .gitignore\n"
+        "excludes; one report, one exit code, files in name order. A script with no launch is named\n"
+        "in an info note (\"no launch found\"); one where a launch may be that the reader cannot read\n"
+        "(a command whose name is not known, eval, a block it does not run) is unread input, exit 2.\n"
         "CI formats (docs/ci.md): sarif (SARIF 2.1.0, code scanning), github (workflow commands shown as\n"
         "pull-request annotations), junit and tap (a test case per file and rule), codequality (GitLab).\n"
         "Exit: 0 pass, 1 findings at or above --fail-on, 2 unreadable input or rules, 3 internal error.\n"

@@ -17,6 +17,7 @@ namespace preflight::app {
 namespace {
 
 constexpr const char* kNotInterpreted = "launch-not-interpreted";
+constexpr const char* kNotReached = "launch-not-reached";
 
 // The launchers a command can be recognised as (some are only spelled by `args`).
 std::vector<std::string> recognisable(const launch::LauncherSet& set) {
@@ -98,6 +99,25 @@ Result<LaunchRead> read_one(const launch::Command& command, const launch::Launch
     return LaunchRead{label, command, std::move(launch)};
 }
 
+// Where a launch may be that the reader did not read: commands whose name is not
+// known, eval, and blocks or functions it did not run that start a launcher's program.
+std::vector<launch::Skipped> unread_launches(const launch::Script& script, const launch::LauncherSet& launchers) {
+    std::vector<launch::Skipped> out;
+    for (const auto& c : script.commands)
+        if (!c.argv.empty() && !c.argv.front().text)
+            out.push_back({c.where, "a command whose name is not known (" + c.argv.front().unknown_because + ")", {}, false});
+    for (const auto& s : script.skipped) {
+        bool launches = s.runs_unknown || std::any_of(s.runs.begin(), s.runs.end(), [&](const std::string& w) {
+                            return launch::may_start_launch(w, launchers);
+                        });
+        if (launches) out.push_back(s);
+    }
+    // In the script's line order; places in the files it sources after them.
+    auto key = [&](const launch::Skipped& s) { return std::pair{s.where.file != script.path, s.where.line}; };
+    std::stable_sort(out.begin(), out.end(), [&](const auto& a, const auto& b) { return key(a) < key(b); });
+    return out;
+}
+
 }  // namespace
 
 std::map<std::string, std::string> process_environment() {
@@ -143,29 +163,56 @@ Result<LaunchInput> read_launch_script(const std::string& path, const rules::Rul
         // What the reader did not interpret is a note of every launch: the values it
         // touches are unknown, and the rules over them undetermined.
         for (const auto& s : script.skipped)
-            one.launch.config.diagnostics.push_back({Severity::info, kNotInterpreted, s.what, s.where});
+            if (command.stops.empty() || s.where.file != command.stops_at.file || s.where.line != command.stops_at.line ||
+                s.where.column != command.stops_at.column)  // said below, as an error
+                one.launch.config.diagnostics.push_back({Severity::info, kNotInterpreted, s.what, s.where});
+        // Bash stops the script while expanding the launch's words: it never runs.
+        if (!command.stops.empty())
+            one.launch.config.diagnostics.push_back(
+                {Severity::error, kNotReached, "this launch never runs: " + command.stops, command.stops_at});
         input.launches.push_back(std::move(one));
     }
-    if (input.launches.empty() && require_launch) {
-        // Each command considered, by its line, so the one meant as the launch can be found.
-        constexpr std::size_t kShown = 12;
-        std::vector<std::string> considered;
-        for (const auto& c : script.commands) {
-            if (considered.size() == kShown) {
-                considered.push_back(fmt::format("and {} more", script.commands.size() - kShown));
-                break;
-            }
-            std::string words;
-            for (std::size_t k = 0; k < c.argv.size() && k < 3; ++k) words += (k ? " " : "") + text_of(c.argv[k]);
-            if (c.argv.size() > 3) words += " …";
-            considered.push_back(fmt::format("line {}: {}", c.where.line, words));
+    if (!input.launches.empty()) return input;
+    // Each command considered, by its line, so the one meant as the launch can be found.
+    constexpr std::size_t kShown = 12;
+    std::vector<std::string> considered;
+    for (const auto& c : script.commands) {
+        if (considered.size() == kShown) {
+            considered.push_back(fmt::format("and {} more", script.commands.size() - kShown));
+            break;
         }
-        return fail(fmt::format("no launch in {}: none of its {} commands is one the loaded launchers recognise ({}){}{}", path,
-                                script.commands.size(), fmt::join(recognisable(launchers), ", "),
-                                considered.empty() ? "" : "; commands considered: ", fmt::join(considered, "; ")),
-                    Location{path});
+        std::string words;
+        for (std::size_t k = 0; k < c.argv.size() && k < 3; ++k) words += (k ? " " : "") + text_of(c.argv[k]);
+        if (c.argv.size() > 3) words += " …";
+        considered.push_back(fmt::format("line {}: {}", c.where.line, words));
     }
-    return input;
+    input.no_launch =
+        fmt::format("none of its {} command{} is one the loaded launchers recognise ({}){}{}", script.commands.size(),
+                    script.commands.size() == 1 ? "" : "s", fmt::join(recognisable(launchers), ", "),
+                    considered.empty() ? "" : "; commands considered: ", fmt::join(considered, "; "));
+    input.unread = unread_launches(script, launchers);
+    input.stop = script.stop;
+    if (!require_launch) return input;
+    if (!input.unread.empty() || input.stop) return tl::unexpected(unread_launch_error(input));
+    return fail(fmt::format("no launch in {}: {}", path, input.no_launch), Location{path});
+}
+
+Error unread_launch_error(const LaunchInput& input) {
+    // Bash never gets past the stop: what follows is never run, launch or not.
+    if (input.stop)
+        return Error{fmt::format("no launch in {}: bash stops the script on line {}{}, before any launch: {}", input.path,
+                                 input.stop->where.line,
+                                 input.stop->where.file == input.path ? "" : " of " + input.stop->where.file, input.stop->what),
+                     input.stop->where};
+    std::vector<std::string> where;
+    for (const auto& u : input.unread)
+        where.push_back(
+            fmt::format("line {}{}: {}", u.where.line, u.where.file == input.path ? "" : " of " + u.where.file, u.what));
+    const Location& at = input.unread.front().where;
+    return Error{fmt::format("no launch read in {}: a launch may be where the reader cannot read it ({}); give the launch "
+                             "as a command line (check -- …), or exclude the file",
+                             input.path, fmt::join(where, "; ")),
+                 at};
 }
 
 Result<LaunchInput> read_launch_argv(const std::vector<std::string>& argv, const rules::RuleSet& rules,

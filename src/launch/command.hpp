@@ -38,6 +38,10 @@ struct Command {
     // Where in the script's flow it runs, when not on every path: "in the else-branch
     // of the if on line 12", "in function 'train' called on line 30" ("" otherwise).
     std::string context;
+    // Non-empty when bash stops the script while expanding this command's words, so the
+    // command never runs: "$MODEL is unset and `set -u` (line 2) is on".
+    std::string stops;
+    Location stops_at;  // the expansion that stops it
 };
 
 }  // namespace preflight::launch

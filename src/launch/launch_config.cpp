@@ -454,6 +454,13 @@ std::optional<Recognised> recognise(const Command& command, const LauncherSet& l
     return std::nullopt;
 }
 
+bool may_start_launch(const std::string& word, const LauncherSet& launchers) {
+    for (const auto& l : launchers.launchers)
+        for (const auto& how : l.recognised_by)
+            if (!how.program.empty() && program_word_matches(how.program.front(), word)) return true;
+    return false;
+}
+
 Result<Launch> read_launch(const Command& command, const LauncherSet& launchers, const std::map<std::string, Fact>* packages) {
     auto recognised = recognise(command, launchers);
     if (!recognised) {

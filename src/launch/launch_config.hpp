@@ -22,6 +22,11 @@ struct Recognised {
 };
 
 // The launcher a command is, by the first recognition row that matches; nullopt when none does.
+// Whether a command whose first word is `word` may be a launch: a program some
+// launcher is recognised by starts with it. For commands the reader did not read
+// (a block it does not run, a function called too deep).
+bool may_start_launch(const std::string& word, const LauncherSet& launchers);
+
 std::optional<Recognised> recognise(const Command& command, const LauncherSet& launchers);
 
 // A flag as the command wrote it: read by `spec` (nullptr when the tables do not

@@ -102,6 +102,7 @@ private:
         // `!` and `time` are syntax, not commands
         while (is_word(cur(), "!") || is_word(cur(), "time")) {
             bool time = is_word(cur(), "time");
+            if (!time) pipe.negated = !pipe.negated;
             ++p_;
             if (time && is_word(cur(), "-p")) ++p_;
         }
@@ -153,7 +154,11 @@ private:
             }
         } else if (is_word(t, "[[")) {
             e.kind = Element::Kind::test;
-            while (cur().kind != TK::end && !is_word(cur(), "]]")) ++p_;
+            ++p_;
+            while (cur().kind != TK::end && !is_word(cur(), "]]")) {
+                if (cur().kind == TK::word) e.simple.words.push_back(&cur());
+                ++p_;
+            }
             if (cur().kind == TK::end) return error_at(t.offset, "unterminated [[: no ']]'");
             ++p_;
         } else if (is_word(t, "function") ||
@@ -281,7 +286,8 @@ private:
             skip_newlines();
             if (is_word(cur(), "in")) {
                 ++p_;
-                while (cur().kind == TK::word) ++p_;  // the words: the loop variable is unknown anyway
+                // the words: kept for `set -u` only, the loop variable is unknown anyway
+                while (cur().kind == TK::word) e.simple.words.push_back(&cur()), ++p_;
             }
         } else {
             e.conditions.push_back(PREFLIGHT_TRY(keyword_list()));

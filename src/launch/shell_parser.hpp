@@ -1,6 +1,6 @@
 // The parse tree of a launch script: lists of and-or lists of pipelines of elements
 // (simple commands, groups, subshells, if/case arms, loops, function bodies), as bash
-// groups them; the interpreter (shell_script.cpp) runs it. Compound commands the
+// groups them; the interpreter (shell_interpreter.hpp) runs it. Compound commands the
 // reader does not run (select, coproc, arithmetic, for ((…))) stay as skipped blocks
 // with what they may assign.
 #pragma once
@@ -47,7 +47,7 @@ struct Element {
     // runs any number of times, `loop_var` unknown in it)
     enum class Kind { simple, group, subshell, skipped, function_def, test, branches, loop };
     Kind kind = Kind::simple;
-    Simple simple;
+    Simple simple;                                  // test: the words between [[ and ]]; loop: a for loop's words after `in`
     std::shared_ptr<List> body;                     // group, subshell, function_def (nullptr: not parsed)
     std::vector<std::shared_ptr<List>> conditions;  // if/elif/while lists, run before the arms
     std::vector<Arm> arms;                          // branches, loop (one arm)
@@ -62,6 +62,7 @@ struct Element {
 
 struct Pipeline {
     std::vector<Element> elements;
+    bool negated = false;  // `! pipeline`: its status is inverted, and `set -e` ignores it
 };
 
 struct AndOr {

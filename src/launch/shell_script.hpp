@@ -4,7 +4,8 @@
 // is interpreted (assignments, export/unset, `VAR=v cmd` prefixes, quotes,
 // continuations, ${VAR:-default}, indexed arrays, `source` of a file, functions run
 // where they are called, if/case arms and loop bodies each read on a copy of the
-// shell, ; && || | & lists, subshells); what cannot be known without running
+// shell, ; && || | & lists, subshells, `set -u` and `set -e` where bash stops on them);
+// what cannot be known without running
 // something ($(…), arithmetic, conditions, loop variables, here-documents, eval) makes
 // the values it touches unknown and is listed in `skipped` with its line. A command
 // read on one path only says so (Command::context). It never guesses.
@@ -28,13 +29,24 @@ inline constexpr util::InputKind kLaunchScript{"the launch script", 1 * util::kM
 struct Skipped {
     Location where;
     std::string what;  // "not interpreted: command substitution"
+    // What it runs that the reader did not read, which may be a launch: the first
+    // words of its commands (a block or function not run), or, with `runs_unknown`,
+    // commands that cannot be told at all (eval).
+    std::vector<std::string> runs;
+    bool runs_unknown = false;
 };
 
 struct Script {
     std::string path;
     std::vector<std::string> lines;  // the script's text, for excerpts and edits
-    std::vector<Command> commands;   // every simple command bash would run, in order
+    // Every simple command bash would run, in order, and the one it stops in while
+    // expanding its words (Command::stops), if any.
+    std::vector<Command> commands;
     std::vector<Skipped> skipped;
+    // Where bash stops the script before its end on every path the reader followed
+    // (an unset variable under `set -u`, ${X:?}, a command failing under `set -e`);
+    // nothing after it runs. Not set when the script ends or calls `exit`.
+    std::optional<Skipped> stop;
 };
 
 struct ReadOptions {

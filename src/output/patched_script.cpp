@@ -40,7 +40,6 @@ public:
             return;
         }
         int start = logical_start(cmd.where.line);
-        std::string indent = indentation_of(line(start));
         std::vector<std::vector<std::string>> appended;
         for (const auto& e : fix.plan.argv) {
             if (place_argv(cmd, e, appended)) ++out.changes;
@@ -57,7 +56,7 @@ public:
         for (const auto& e : fix.plan.env)
             // Before the command's word when prefix lines precede it (a prefix line may go whole).
             if (place_env(e, cmd.argv.front().where.line != cmd.where.line ? cmd.argv.front().where : cmd.where, start, last_line,
-                          indent))
+                          list_start(start)))
                 ++out.changes;
         for (const auto& key : fix.plan.unspellable)
             out.notes.push_back(fmt::format("no {} flag gives {}; not applied", fix.launcher, key));
@@ -75,6 +74,22 @@ private:
     }
     // A line the shell joins with the next: it ends in a backslash.
     bool continues(int n) const { return !line(n).empty() && line(n).back() == '\\'; }
+    // A line whose list goes on on the next: it ends in `&&`, `||` or `|`, after which
+    // bash reads the next line as the rest of the and-or list or pipeline.
+    bool list_continues(int n) const {
+        std::string_view l = line(n);
+        auto end = l.find_last_not_of(" \t");
+        if (end == std::string_view::npos) return false;
+        l = l.substr(0, end + 1);
+        return l.ends_with("&&") || l.ends_with("||") || (l.ends_with("|") && !l.ends_with("\\|"));
+    }
+    // The first line of the and-or list or pipeline line `n` is in: a line inserted
+    // before it applies to the whole list, never between a guard (`cd X &&`) and the
+    // command it guards. (logical_start: the first line of the command itself.)
+    int list_start(int n) const {
+        while (n > 1 && (continues(n - 1) || list_continues(n - 1))) --n;
+        return n;
+    }
     int logical_start(int n) const {
         while (n > 1 && continues(n - 1)) --n;
         return n;
@@ -144,7 +159,9 @@ private:
         return true;
     }
 
-    bool place_env(const launch::EnvEdit& e, const Location& command, int start, int last_line, const std::string& indent) {
+    // `before`: the line new lines go before, the first of the command's list.
+    bool place_env(const launch::EnvEdit& e, const Location& command, int start, int last_line, int before) {
+        std::string indent = indentation_of(line(before));
         const launch::Binding* b = e.existing;
         bool own = b && !b->from_calling_env && owns(b->where);
         bool prefix = own && b->where.line >= start && b->where.line <= last_line;
@@ -156,12 +173,12 @@ private:
             if (own) replace(b->where, assignment);
             else if (command.file == path_ && command.line >= 1 && command.column >= 1)
                 edits.push_back({Kind::replace, {command.line, command.column, command.column}, assignment + " "});
-            else edits.push_back({Kind::insert_line_before, {start, 0, 0}, indent + "export " + assignment});
+            else edits.push_back({Kind::insert_line_before, {before, 0, 0}, indent + "export " + assignment});
             return true;
         }
         if (!b) return false;  // already unset
         if (prefix) remove_word(b->where);
-        else edits.push_back({Kind::insert_line_before, {start, 0, 0}, indent + "unset " + e.name});
+        else edits.push_back({Kind::insert_line_before, {before, 0, 0}, indent + "unset " + e.name});
         return true;
     }
 };

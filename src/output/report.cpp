@@ -40,7 +40,8 @@ std::string coverage_text(const rules::Coverage& c) {
     if (c.ignored > 0) out += fmt::format(", {} ignored", c.ignored);
     if (c.missing.empty()) return out;
     constexpr std::size_t shown = 4;
-    std::vector<std::string> names(c.missing.begin(), c.missing.begin() + std::min(shown, c.missing.size()));
+    std::vector<std::string> names(c.missing.begin(),
+                                   c.missing.begin() + static_cast<std::ptrdiff_t>(std::min(shown, c.missing.size())));
     out += fmt::format(" (missing {}{})", fmt::join(names, ", "),
                        c.missing.size() > shown ? fmt::format(" and {} more", c.missing.size() - shown) : "");
     return out;
@@ -203,7 +204,7 @@ std::string worse(const std::string& a, const std::string& b) {
 }
 
 struct Tally {
-    std::size_t jobs = 0, scripts = 0, launches = 0, pass = 0, warn = 0, fail = 0, unreadable = 0;
+    std::size_t jobs = 0, scripts = 0, launches = 0, no_launch = 0, pass = 0, warn = 0, fail = 0, unreadable = 0;
 };
 
 Tally tally(const std::vector<FileReport>& files) {
@@ -214,6 +215,7 @@ Tally tally(const std::vector<FileReport>& files) {
             continue;
         }
         (f.script ? t.scripts : t.jobs) += 1;
+        if (f.script && f.launches.empty()) ++t.no_launch;
         for (const auto& l : f.launches) {
             if (f.script) ++t.launches;
             const auto& v = l.report.verdict;
@@ -235,6 +237,13 @@ std::string worst_verdict(const std::vector<FileReport>& files) {
 std::string text_files_report(const std::vector<FileReport>& files, const Style& style) {
     std::string out;
     for (const auto& f : files) {
+        if (f.script && f.launches.empty() && !f.no_launch.empty()) {
+            // Never passed over silently: the walk says which script it found no launch in.
+            if (!out.empty()) out += "\n";
+            out += fmt::format("== {}\n{}: {}: no launch found: {}\n", printable(f.path), printable(f.path),
+                               style.severity(Severity::info), printable(f.no_launch));
+            continue;
+        }
         if (f.launches.empty()) continue;
         if (!out.empty()) out += "\n";
         if (f.script) {
@@ -246,11 +255,11 @@ std::string text_files_report(const std::vector<FileReport>& files, const Style&
     }
     Tally t = tally(files);
     out += fmt::format(
-        "\n{} ({} job file{}, {} launch{} in {} script{}): {} failed, {} warned, {} passed{}\n",
+        "\n{} ({} job file{}, {} launch{} in {} script{}{}): {} failed, {} warned, {} passed{}\n",
         // An unreadable file leaves the run incomplete (exit 2), whatever the others say.
         style.bold("checked: " + (t.unreadable ? std::string("incomplete") : worst_verdict(files))), t.jobs,
-        t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es", t.scripts, t.scripts == 1 ? "" : "s", t.fail, t.warn,
-        t.pass,
+        t.jobs == 1 ? "" : "s", t.launches, t.launches == 1 ? "" : "es", t.scripts, t.scripts == 1 ? "" : "s",
+        t.no_launch ? fmt::format(", {} with no launch found", t.no_launch) : "", t.fail, t.warn, t.pass,
         t.unreadable ? fmt::format("; {} file{} unreadable (above, on stderr)", t.unreadable, t.unreadable == 1 ? "" : "s") : "");
     return out;
 }
@@ -259,8 +268,9 @@ nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
     auto j = versioned<nlohmann::ordered_json>(kCheckOutputVersion);
     j["verdict"] = worst_verdict(files);
     Tally t = tally(files);
-    j["summary"] = {{"files", files.size()}, {"jobs", t.jobs}, {"scripts", t.scripts}, {"launches", t.launches},
-                    {"pass", t.pass},        {"warn", t.warn}, {"fail", t.fail},       {"unreadable", t.unreadable}};
+    j["summary"] = {{"files", files.size()},  {"jobs", t.jobs},           {"scripts", t.scripts},
+                    {"launches", t.launches}, {"no_launch", t.no_launch}, {"pass", t.pass},
+                    {"warn", t.warn},         {"fail", t.fail},           {"unreadable", t.unreadable}};
     auto items = nlohmann::ordered_json::array();
     for (const auto& f : files) {
         nlohmann::ordered_json item;
@@ -272,10 +282,12 @@ nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
                              {"column", l.column > 0 ? nlohmann::ordered_json(l.column) : nlohmann::ordered_json(nullptr)}};
             items.push_back(std::move(item));
             continue;
-        } else if (f.script) {
+        }
+        if (f.script) {
             std::string verdict = "pass";
             for (const auto& l : f.launches) verdict = worse(verdict, l.report.verdict);
             item = json_launch_report(f.path, verdict, f.launches);
+            if (f.launches.empty() && !f.no_launch.empty()) item["no_launch"] = f.no_launch;
         } else {
             item = json_report(f.launches.front().report);
         }

@@ -46,18 +46,23 @@ struct FileReport {
     bool script = false;
     std::vector<LaunchReportInput> launches;
     const Error* error = nullptr;  // unreadable or invalid: told on stderr, counted here
+    // A script a walk found with no launch in it: why ("none of its 2 commands is one
+    // …"), an info note under the file's name; "" when notes are not shown.
+    std::string no_launch;
 };
 
 // The worst verdict over files and launches: fail, then warn, then pass.
 std::string worst_verdict(const std::vector<FileReport>& files);
 
-// Each file under a `== FILE` line (a script's launches under their own), then one
-// summary line: files, launches, and how many passed, warned, failed and were unreadable.
+// Each file under a `== FILE` line (a script's launches under their own; a script with
+// no launch, its note), then one summary line: files, launches, scripts with no launch,
+// and how many passed, warned, failed and were unreadable.
 std::string text_files_report(const std::vector<FileReport>& files, const Style& style);
 // {"preflight_version", "output_version", "verdict", "summary": {"files", "jobs",
-//  "scripts", "launches", "pass", "warn", "fail", "unreadable"}, "files": [json_report of
-//  a job, or {"config": SCRIPT, "verdict", "launches": […]} of a script, or {"config",
-//  "error": {"message", "line", "column"}} of an unreadable file]}
+//  "scripts", "launches", "no_launch", "pass", "warn", "fail", "unreadable"}, "files":
+//  [json_report of a job, or {"config": SCRIPT, "verdict", "launches": […], "no_launch"
+//  (with no launch: why)} of a script, or {"config", "error": {"message", "line",
+//  "column"}} of an unreadable file]}
 nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files);
 
 }  // namespace preflight::output

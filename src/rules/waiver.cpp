@@ -19,12 +19,12 @@ namespace {
 
 // Findings the engine reports about its inputs rather than a pack's rule; a waiver
 // may accept them too (an unknown key a site tolerates, a --with disagreement).
-constexpr std::array<std::string_view, 13> kEngineFindings = {
+constexpr std::array<std::string_view, 14> kEngineFindings = {
     "config-unknown-key",     "config-unknown-section",    "with-conflict",
     "launch-not-interpreted", "launch-unknown-flag",       "preflight-unknown-model-arch",
     "preflight-fix-conflict", "preflight-fix-oscillation", "preflight-fix-no-fixpoint",
     "env-name-typo",          "preflight-undetermined",    "probe-other-interpreter",
-    "inline-ignore-invalid"};
+    "inline-ignore-invalid",  "launch-not-reached"};
 
 }  // namespace
 

@@ -4,7 +4,9 @@
 Each script under shell_scripts/ runs under `bash` with the launchers (megatron,
 swift, torchrun, accelerate, python) replaced by a stub on PATH that records its argv
 and environment as JSON; `inner` is a stub too, for launches inside blocks the reader
-does not run (bash runs them; the reader must not report them). The reader's
+does not run (bash runs them; the reader must not report them). A script may stop on an error (`set -u`, `set -e`):
+bash's exit status then must be non-zero exactly when the reader says the script stops,
+and a launch the reader says bash stops in is not one bash ran. The reader's
 commands for those launchers, in order, must equal what bash ran: every word the
 reader knows, and every variable it knows, byte for byte; no variable bash passed may
 be missing from the reader's environment. Exits 77 (skipped) without bash.
@@ -55,9 +57,6 @@ for scripts_dir, script in scripts:
     env = {"PATH": stubs + ":/usr/bin:/bin", "HOME": home, "LANG": "C.UTF-8", "SHELL_ORACLE_LOG": log,
            "CALLER_SET": "from the caller", "EMPTY_FROM_CALLER": ""}
     run = subprocess.run([bash, script], cwd=scripts_dir, env=env, capture_output=True, text=True, timeout=60)
-    if run.returncode != 0:
-        failures.append("%s: bash exited %d: %s" % (script, run.returncode, run.stderr[-400:]))
-        continue
     ran = [json.loads(l) for l in open(log)] if os.path.exists(log) else []
     ran = [r for r in ran if r["argv"][0] != "inner"]
     read = subprocess.run([oracle, script], cwd=scripts_dir, env=env, capture_output=True, text=True, timeout=60)
@@ -65,7 +64,15 @@ for scripts_dir, script in scripts:
         failures.append("%s: the reader failed: %s" % (script, read.stderr))
         continue
     result = json.loads(read.stdout)
-    launches = [c for c in result["commands"] if c["argv"] and c["argv"][0] in LAUNCHERS]
+    # A script bash stops on an error (set -u, ${X:?}, set -e) must be one the reader
+    # says stops, and the other way round; launches it stops in never run.
+    stops = result["stop"] is not None
+    if (run.returncode != 0) != stops:
+        failures.append("%s: bash exited %d (%s), the reader says the script %s" % (
+            script, run.returncode, run.stderr.strip()[-300:],
+            "stops: " + result["stop"] if stops else "runs to its end"))
+        continue
+    launches = [c for c in result["commands"] if c["argv"] and c["argv"][0] in LAUNCHERS and not c["stops"]]
     if len(launches) != len(ran):
         failures.append("%s: the reader reports %d launches, bash ran %d:\n  reader %s\n  bash   %s" % (
             script, len(launches), len(ran), [c["argv"] for c in launches], [r["argv"] for r in ran]))

@@ -2,6 +2,7 @@
 // every construct it does not run, left unknown and listed with its line.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 
@@ -465,6 +466,66 @@ TEST(ShellScript, CommandFromArgv) {
     EXPECT_EQ(words(c), (V{"megatron", "sft", "--model", "m"}));
     EXPECT_EQ(env(c, "NPROC_PER_NODE"), "8");
     EXPECT_TRUE(c.env.at("NPROC_PER_NODE").from_calling_env);
+}
+
+}  // namespace
+
+namespace {
+
+// set -u as bash ≥ 4.4 has it: the first plain expansion of an unset variable stops the
+// script (the command it is in never runs); defaults, "$@" and empty arrays do not.
+TEST(ShellScript, NounsetStopsAtTheFirstUnsetVariable) {
+    auto s = read(
+        "set -u\nA=()\nmegatron sft \"${X:-d}\" ${Y+y} \"$@\" \"${A[@]}\"\n( echo $IN_SUBSHELL )\n"
+        "megatron sft --data \"$DATA\"\nmegatron sft --never\n",
+        ReadOptions{{}, std::vector<std::string>{}, 8, std::nullopt});
+    ASSERT_EQ(s.commands.size(), 4u);  // set, megatron, echo, the megatron it stops in
+    EXPECT_EQ(words(s.commands[1]), (std::vector<std::string>{"megatron", "sft", "d"}));
+    EXPECT_TRUE(s.commands[1].stops.empty());
+    EXPECT_FALSE(s.commands[2].stops.empty());  // the subshell stops before its echo, not the script
+    EXPECT_EQ(s.commands[3].where.line, 5);
+    EXPECT_NE(s.commands[3].stops.find("DATA is unset and `set -u` (set on line 1) is on"), std::string::npos)
+        << s.commands[3].stops;
+    EXPECT_EQ(s.commands[3].stops_at.line, 5);
+    ASSERT_TRUE(s.stop);
+    EXPECT_EQ(s.stop->where.line, 5);
+}
+
+TEST(ShellScript, WithoutNounsetAnUnsetVariableIsEmpty) {
+    auto s = read("set -u\nset +u\nmegatron sft x$DATA\n");
+    ASSERT_EQ(s.commands.size(), 3u);
+    EXPECT_EQ(words(s.commands[2]), (std::vector<std::string>{"megatron", "sft", "x"}));
+    EXPECT_FALSE(s.stop);
+}
+
+// Where the arms leave set -u differently, an unset variable is unknown, not empty.
+TEST(ShellScript, NounsetNotKnownLeavesUnsetVariablesUnknown) {
+    auto s = read("if [ -n \"$S\" ]; then set -u; fi\nmegatron sft x$DATA\n");
+    ASSERT_FALSE(s.commands.empty());
+    EXPECT_EQ(words(s.commands.back()), (std::vector<std::string>{"megatron", "sft", "?"}));
+    EXPECT_FALSE(s.stop);
+}
+
+// set -e: `false` stops the script, except where bash ignores its status.
+TEST(ShellScript, ErrexitStopsAtFalseOutsideConditions) {
+    auto s = read(
+        "set -e\nfalse || true\n! false\nif false; then :; fi\nf() { false; }\nf && true\nmegatron sft --a\n"
+        "false\nmegatron sft --never\n");
+    ASSERT_TRUE(s.stop);
+    EXPECT_EQ(s.stop->where.line, 8);
+    EXPECT_EQ(words(s.commands.back()), (std::vector<std::string>{"false"}));
+    auto off = read("false\nmegatron sft --runs\n");
+    EXPECT_FALSE(off.stop);
+    EXPECT_EQ(words(off.commands.back()), (std::vector<std::string>{"megatron", "sft", "--runs"}));
+}
+
+// A launch in a block the reader does not run is said with the commands it runs.
+TEST(ShellScript, SkippedBlocksSayWhatTheyRun) {
+    auto s = read("for ((i = 0; i < 2; i++)); do\n  torchrun x.py\ndone\neval \"$CMD\"\n");
+    ASSERT_EQ(s.skipped.size(), 2u);
+    const auto& runs = s.skipped[0].runs;
+    EXPECT_NE(std::find(runs.begin(), runs.end(), "torchrun"), runs.end());
+    EXPECT_TRUE(s.skipped[1].runs_unknown);
 }
 
 }  // namespace
