@@ -327,7 +327,7 @@ nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files
             // Accepted findings are no issue to show in a merge request.
             if (f.suppressed) continue;
             std::string path = rules::identity_path(file_of(f, file), root);
-            const char* severity = f.severity == Severity::error   ? "critical"
+            const char* severity = f.severity == Severity::error     ? "critical"
                                    : f.severity == Severity::warning ? "major"
                                                                      : "info";
             json issue;
