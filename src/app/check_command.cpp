@@ -54,10 +54,10 @@ struct CheckArgs {
 };
 
 // The settings in effect: .preflight.toml's, under what the command line gave.
-Result<CheckArgs> with_settings(const CheckArgs& given, bool command_line) {
+Result<CheckArgs> with_settings(const CheckArgs& given, bool command_line, ProjectSettingsCache& settings_files) {
     CheckArgs args = given;
     auto& s = args.settings;
-    s = PREFLIGHT_TRY(read_project_settings(command_line || args.inputs.empty() ? "." : args.inputs.front()));
+    s = *PREFLIGHT_TRY(settings_files.for_path(command_line || args.inputs.empty() ? "." : args.inputs.front()));
     auto from_cli = [&](const char* name) {
         auto it = args.overriding.find(name);
         return it != args.overriding.end() && it->second->count() > 0;
@@ -124,12 +124,13 @@ rules::CheckOptions check_options(const CheckArgs& args) {
 // One file checked: a job (one result) or a launch script (one result per launch).
 struct FileCheck {
     CheckTarget target;
-    std::optional<Error> error;              // unreadable or invalid: reported on stderr, exit 2
-    std::optional<config::RunConfig> job;    // a job file's configuration
-    std::optional<LaunchInput> script;       // a launch script's launches
-    std::vector<rules::CheckedJob> checked;  // one per job or launch
-    std::string job_text;                    // a job file's text, for SARIF fixes
-    std::vector<std::string> verdicts;       // per job or launch, on every finding (before --min-severity)
+    std::optional<Error> error;                 // unreadable or invalid: reported on stderr, exit 2
+    std::optional<config::RunConfig> job;       // a job file's configuration
+    std::optional<LaunchInput> script;          // a launch script's launches
+    std::vector<rules::CheckedJob> checked;     // one per job or launch
+    std::string job_text;                       // a job file's text, for SARIF fixes
+    std::vector<std::string> verdicts;          // per job or launch, on every finding (before --min-severity)
+    const ProjectSettings* settings = nullptr;  // the .preflight.toml nearest the file (its [[with]])
 };
 
 // Reads and checks one file against the loaded packs. A launch script found by a walk
@@ -138,7 +139,8 @@ struct FileCheck {
 void check_file(const CheckArgs& args, const rules::RuleSet& rules, const facts::NodeFacts* node, FileCheck& file) {
     // --with, then what .preflight.toml's [[with]] pairs with this path.
     std::vector<std::string> with = args.with;
-    for (auto& w : args.settings.with_files(file.target.path)) with.push_back(std::move(w));
+    if (file.settings)
+        for (auto& w : file.settings->with_files(file.target.path)) with.push_back(std::move(w));
     auto record = [&](Result<rules::CheckedJob> one) {
         if (!one) return file.error = std::move(one.error()), false;
         file.checked.push_back(std::move(*one));
@@ -227,7 +229,10 @@ std::string render(const CheckArgs& args, const rules::RuleSet& rules, const Ren
 }
 
 int run(const CheckArgs& given, bool command_line) {
-    auto effective = with_settings(given, command_line);
+    // Every .preflight.toml this run meets, each read once: the first path's gives the
+    // run's settings, each file's nearest its `exclude` and [[with]].
+    ProjectSettingsCache settings_files;
+    auto effective = with_settings(given, command_line, settings_files);
     if (!effective) return report_input_error(effective.error(), given.output);
     const CheckArgs& args = *effective;
     if (args.show_settings) {
@@ -265,16 +270,22 @@ int run(const CheckArgs& given, bool command_line) {
     } else {
         auto targets = collect_check_targets(args.inputs, args.skip_non_jobs);
         if (!targets) return report_input_error(targets.error(), args.output);
-        // .preflight.toml's `exclude`: what a walk found there is passed over; a file
-        // named on the command line is still checked.
-        std::size_t found = targets->size();
-        std::erase_if(*targets, [&](const CheckTarget& t) { return !t.named && args.settings.excluded(t.path); });
-        if (targets->empty() && found > 0)
-            return report_input_error(Error{"every file found is excluded by " + args.settings.file, {}}, args.output);
-        if (args.launch)
-            for (auto& t : *targets) t.kind = CheckTarget::Kind::script;
-        single = targets->size() == 1 && targets->front().named && !args.skip_non_jobs;
-        for (auto& t : *targets) files.push_back({std::move(t), {}, {}, {}, {}, {}, {}});
+        // The nearest .preflight.toml's `exclude`: what a walk found there is passed
+        // over; a file named on the command line is still checked.
+        std::string excluded_by;
+        for (auto& t : *targets) {
+            auto nearest = settings_files.for_path(t.path);
+            if (!nearest) return report_input_error(nearest.error(), args.output);
+            if (!t.named && (*nearest)->excluded(t.path)) {
+                excluded_by = (*nearest)->file;
+                continue;
+            }
+            if (args.launch) t.kind = CheckTarget::Kind::script;
+            files.push_back({std::move(t), {}, {}, {}, {}, {}, {}, *nearest});
+        }
+        if (files.empty() && !targets->empty())
+            return report_input_error(Error{"every file found is excluded by " + excluded_by, {}}, args.output);
+        single = files.size() == 1 && files.front().target.named && !args.skip_non_jobs;
         // Files are independent: each is read and checked on its own core, into its
         // own slot, so the report's order is the targets' order whatever the timing.
         util::parallel_for(files.size(), [&](std::size_t i) { check_file(args, *rules, node_ptr, files[i]); });

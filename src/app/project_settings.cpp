@@ -157,7 +157,7 @@ std::vector<std::string> ProjectSettings::with_files(const std::string& path) co
     return out;
 }
 
-Result<ProjectSettings> read_project_settings(const std::string& start) {
+std::optional<fs::path> find_project_settings(const std::string& start) {
     std::error_code ec;
     fs::path dir = fs::absolute(start.empty() ? "." : start, ec).lexically_normal();
     if (!fs::is_directory(dir, ec)) dir = dir.parent_path();
@@ -165,11 +165,34 @@ Result<ProjectSettings> read_project_settings(const std::string& start) {
     for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
         if (fs::exists(d / kProjectSettingsFile, ec)) {
             auto relative = (d / kProjectSettingsFile).lexically_relative(fs::current_path(ec));
-            return Reader(relative.empty() ? d / kProjectSettingsFile : relative).run();
+            return relative.empty() ? d / kProjectSettingsFile : relative;
         }
         if (!root || d == *root || d == d.parent_path()) break;
     }
-    return ProjectSettings{};
+    return std::nullopt;
+}
+
+Result<ProjectSettings> read_project_settings_file(const fs::path& file) { return Reader(file).run(); }
+
+Result<ProjectSettings> read_project_settings(const std::string& start) {
+    auto file = find_project_settings(start);
+    if (!file) return ProjectSettings{};
+    return read_project_settings_file(*file);
+}
+
+Result<const ProjectSettings*> ProjectSettingsCache::for_path(const std::string& start) {
+    auto file = find_project_settings(start);
+    if (!file) return &none_;
+    std::error_code ec;
+    auto key = fs::weakly_canonical(*file, ec);
+    if (ec) key = fs::absolute(*file, ec).lexically_normal();
+    auto it = by_file_.find(key);
+    if (it == by_file_.end()) {
+        // An unreadable or invalid file is not kept: its error ends the run (exit 2).
+        auto read = PREFLIGHT_TRY(read_(*file));
+        it = by_file_.emplace(key, std::make_unique<ProjectSettings>(std::move(read))).first;
+    }
+    return it->second.get();
 }
 
 std::string settings_text(const ProjectSettings& s) {

@@ -13,6 +13,9 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <map>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -55,6 +58,28 @@ struct ProjectSettings {
 // root; none outside a repository but in `start`'s own directory. Errors (exit 2)
 // name the file and line: not TOML, an unknown key (with did-you-mean), a wrong type.
 Result<ProjectSettings> read_project_settings(const std::string& start);
+
+// Where read_project_settings looks: the settings file for `start`, if any.
+std::optional<std::filesystem::path> find_project_settings(const std::string& start);
+// Reads and parses one settings file (as find_project_settings names it).
+Result<ProjectSettings> read_project_settings_file(const std::filesystem::path& file);
+
+// The settings files of one run: each checked path's nearest .preflight.toml, every
+// distinct file (by canonical path) read and parsed once, however many paths it covers.
+// Not thread-safe: the run resolves its targets' settings before checking them.
+class ProjectSettingsCache {
+public:
+    using Reader = std::function<Result<ProjectSettings>(const std::filesystem::path& file)>;
+    explicit ProjectSettingsCache(Reader read = read_project_settings_file) : read_(std::move(read)) {}
+
+    // As read_project_settings(start); the object lives as long as the cache.
+    Result<const ProjectSettings*> for_path(const std::string& start);
+
+private:
+    Reader read_;
+    std::map<std::filesystem::path, std::unique_ptr<ProjectSettings>> by_file_;
+    ProjectSettings none_;
+};
 
 // Each setting, its value and its origin, one per line (for --show-settings).
 std::string settings_text(const ProjectSettings& settings);

@@ -20,7 +20,9 @@ namespace {
 
 constexpr const char* kSourceRoot = "SRCROOT";
 
-const char* finding_level(const rules::Finding& f) { return f.undetermined ? "note" : sarif_level(f.severity); }
+// An undetermined note is info unless --strict raised it to its rules' severity; then it
+// fails the check, and every format says so at that level.
+const char* finding_level(const rules::Finding& f) { return sarif_level(f.severity); }
 
 std::string file_of(const rules::Finding& f, const CheckedFile& file) {
     return f.location.file.empty() ? file.path : f.location.file;
@@ -295,7 +297,7 @@ std::string github_annotations(const std::vector<CheckedFile>& files, const std:
     std::string out;
     for (const auto& file : files) {
         for (const auto& f : file.result->findings) {
-            const char* command = f.suppressed || f.undetermined    ? "notice"
+            const char* command = f.suppressed                      ? "notice"
                                   : f.severity == Severity::error   ? "error"
                                   : f.severity == Severity::warning ? "warning"
                                                                     : "notice";
@@ -325,8 +327,7 @@ nlohmann::ordered_json code_quality_report(const std::vector<CheckedFile>& files
             // Accepted findings are no issue to show in a merge request.
             if (f.suppressed) continue;
             std::string path = rules::identity_path(file_of(f, file), root);
-            const char* severity = f.undetermined                    ? "info"
-                                   : f.severity == Severity::error   ? "critical"
+            const char* severity = f.severity == Severity::error     ? "critical"
                                    : f.severity == Severity::warning ? "major"
                                                                      : "info";
             json issue;

@@ -13,6 +13,12 @@
   is the only one named, and a waiver past its expiry no longer holds.
 - .pre-commit-hooks.yaml: a hook with the keys pre-commit requires; its entry, given the
   changed files as pre-commit gives them, passes over files that are no jobs.
+- Every repository is tests/ci/templates-repo: a job file with every fact its rules ask
+  for, and a launch script that takes its facts from a committed site file and model
+  file through .preflight.toml's [[with]]. Every template checks with --strict: it
+  passes on that repository (the walk never takes the site file for a job, nor breaks
+  on it), and fails on the same repository without .preflight.toml, where the script's
+  rules cannot decide.
 
 Usage: templates_test.py PREFLIGHT SOURCE_DIR
 """
@@ -30,17 +36,27 @@ import yaml
 
 preflight, src = pathlib.Path(sys.argv[1]).resolve(), pathlib.Path(sys.argv[2]).resolve()
 failures = []
-jobs = src / "tests/golden/ci-many/walk-text/repo/jobs"
+fixture = src / "tests/ci/templates-repo"
+jobs = fixture / "jobs"
 
 
-def repository(tmp, failing):
-    repo = tmp / ("failing" if failing else "passing")
-    (repo / "jobs").mkdir(parents=True)
-    shutil.copy(jobs / "pass.toml", repo / "jobs")
-    if failing:
-        shutil.copy(jobs / "fail.toml", repo / "jobs")
+def repository(tmp, failing, settings=True):
+    """The fixture repository (a git work tree) with its passing job and script, the
+    failing job when `failing`, and its .preflight.toml unless not `settings`."""
+    repo = tmp / ("failing" if failing else "passing" if settings else "undetermined")
+    shutil.copytree(fixture, repo, ignore=shutil.ignore_patterns(*([] if failing else ["fail.toml"])))
+    if not settings:
+        (repo / ".preflight.toml").unlink()
+    (repo / ".git").mkdir()
     (repo / "pyproject.toml").write_text('[project]\nname = "demo"\n')
     return repo
+
+
+def strict(name, commands):
+    """Every preflight check a template runs passes --strict."""
+    checks = [c for c in commands if "preflight check" in c]
+    if not checks or not all("--strict" in c for c in checks):
+        failures.append(f"{name}: every preflight check must pass --strict: {checks}")
 
 
 def bash(script, cwd, extra_env=None):
@@ -69,6 +85,7 @@ def github(tmp):
         return
     sarif_file = upload[0]["with"]["sarif_file"]
     runs = [s["run"] for s in steps if "run" in s and "PREFLIGHT_URL" not in s["run"]]
+    strict("github", runs)
     templates["github"] = lambda repo: github_run(runs, repo, tmp, sarif_file)
     for failing in (True, False):
         repo = repository(tmp / "github", failing)
@@ -84,6 +101,9 @@ def github(tmp):
         sarif = json.loads((repo / sarif_file).read_text())
         if sarif.get("version") != "2.1.0" or (failing and not sarif["runs"][0]["results"]):
             failures.append("github: the SARIF step did not write the file upload-sarif reads")
+    fails, errors, in_sarif = github_run(runs, repository(tmp / "github", False, settings=False), tmp, sarif_file)
+    if not fails or errors != {"scripts/train.sh"} or in_sarif != {"scripts/train.sh"}:
+        failures.append(f"github: a script whose rules cannot decide must fail the gate: {fails} {errors} {in_sarif}")
 
 
 def github_run(runs, repo, tmp, sarif_file):
@@ -121,6 +141,7 @@ def gitlab(tmp):
     if not isinstance(job.get("script"), list) or job["artifacts"].get("when") != "always" or set(reports) != {"junit", "codequality"}:
         failures.append("gitlab: a job with a script list, artifacts when: always, junit and codequality reports")
         return
+    strict("gitlab", job["script"])
     templates["gitlab"] = lambda repo: gitlab_run(job, repo)
     for failing in (True, False):
         repo = repository(tmp / "gitlab", failing)
@@ -135,6 +156,9 @@ def gitlab(tmp):
             continue
         if (int(suites.get("failures")) > 0) != failing or (any(i["severity"] == "critical" for i in issues)) != failing:
             failures.append(f"gitlab: reports of the {'failing' if failing else 'passing'} repository say otherwise")
+    fails, failed, critical = gitlab_run(job, repository(tmp / "gitlab", False, settings=False))
+    if not fails or failed != {"scripts/train.sh"}:
+        failures.append(f"gitlab: a script whose rules cannot decide must fail the job: {fails} {failed} {critical}")
 
 
 def pre_commit(tmp):
@@ -148,12 +172,17 @@ def pre_commit(tmp):
         return
     if not set(hook.get("types_or", [])) <= {"toml", "shell", "bash"}:
         failures.append(f"pre-commit: types_or names tags identify does not know: {hook['types_or']}")
+    strict("pre-commit", [hook["entry"]])
     repo = repository(tmp / "pre-commit", True)
-    for files, want in ((["pyproject.toml"], 0), (["pyproject.toml", "jobs/pass.toml"], 0),
-                        (["pyproject.toml", "jobs/pass.toml", "jobs/fail.toml"], 1)):
+    committed = ["pyproject.toml", ".preflight.toml", "ci/site.toml", "ci/qwen3.5-27b.toml", "jobs/pass.toml", "scripts/train.sh"]
+    for files, want in ((["pyproject.toml"], 0), (committed, 0), (committed + ["jobs/fail.toml"], 1)):
         out = bash(hook["entry"] + " " + " ".join(files), repo)
         if out.returncode != want:
-            failures.append(f"pre-commit: entry on {files} exited {out.returncode}, want {want}: {out.stderr[:300]}")
+            failures.append(f"pre-commit: entry on {files} exited {out.returncode}, want {want}: {out.stdout[-300:]} {out.stderr[:300]}")
+    undetermined = repository(tmp / "pre-commit", False, settings=False)
+    out = bash(hook["entry"] + " " + " ".join(f for f in committed if f != ".preflight.toml"), undetermined)
+    if out.returncode != 1 or "preflight-undetermined" not in out.stdout:
+        failures.append(f"pre-commit: a script whose rules cannot decide must fail the hook: exit {out.returncode}")
 
 
 def adoption(tmp, name, run):
@@ -163,8 +192,8 @@ def adoption(tmp, name, run):
     job fails them, naming only the new job; once the waiver has expired the waived job
     fails again."""
     repo = tmp / "adoption" / name
-    (repo / ".git").mkdir(parents=True)
-    (repo / "jobs").mkdir()
+    shutil.copytree(fixture, repo, ignore=shutil.ignore_patterns("fail.toml"))
+    (repo / ".git").mkdir()
     for job in ("old.toml", "waived.toml"):
         shutil.copy(jobs / "fail.toml", repo / "jobs" / job)
     report = json.loads(bash("preflight check jobs/waived.toml --format json || test $? -eq 1", repo).stdout)
