@@ -7,4 +7,6 @@ NPROC_PER_NODE=2 megatron sft \
     --train_iters 100 \
     --tensor_model_parallel_size 2 \
     --recompute_granularity full \
+    --recompute_method uniform \
+    --recompute_num_layers 1 \
     --no_padding_free
