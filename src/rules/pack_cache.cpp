@@ -1,5 +1,6 @@
 #include "rules/pack_cache.hpp"
 
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -48,7 +49,8 @@ std::optional<PackSource> cached(const std::string& path) {
     return decode_pack_image(*bytes);
 }
 
-// Keeps the directory at most kMaxCachedImages images: the oldest go first.
+// Keeps the directory at most kMaxCachedImages images: the least recently used (by
+// modification time, which a hit renews) go first.
 void prune(const std::string& dir) {
     std::error_code ec;
     std::vector<std::pair<fs::file_time_type, fs::path>> images;
@@ -80,7 +82,12 @@ Result<PackSource> load_pack(const std::string& file) {
     auto text = util::read_input(file, util::kPackFile);
     if (!text) return read_pack(file);  // which reports why, as always
     std::string path = *dir + "/" + image_name(file, *text);
-    if (auto pack = cached(path)) return std::move(*pack);
+    if (auto pack = cached(path)) {
+        // Used now: pruning removes the least recently used images, so the packs a user
+        // checks with every day outlive the one-off packs of tests and experiments.
+        ::utimensat(AT_FDCWD, path.c_str(), nullptr, 0);
+        return std::move(*pack);
+    }
     auto pack = read_pack_text(file, std::move(*text));
     if (pack)
         if (auto image = encode_pack_image(*pack)) {

@@ -25,8 +25,9 @@ Result<PackSource> load_pack(const std::string& file);
 // is set, or when this executable has no build ID.
 std::string pack_cache_dir();
 
-// At most this many images are kept: a store that finds more removes the oldest,
-// down to half, so that edits to packs do not fill the disk.
+// At most this many images are kept: a store that finds more removes the least
+// recently used, down to half, so that edits to packs and the one-off packs of tests
+// do not fill the disk.
 inline constexpr std::size_t kMaxCachedImages = 256;
 
 }  // namespace preflight::rules

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 
@@ -172,4 +173,27 @@ TEST(PackCache, AnEmptyCacheDirectorySettingTurnsTheCacheOff) {
     auto pack = load_pack(dir.write("p/pack.toml", kSmallPack));
     ASSERT_TRUE(pack.has_value());
     EXPECT_EQ(pack->name, "p");
+}
+
+TEST(PackCache, PruningKeepsTheImagesInUse) {
+    if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
+    test_support::TempDir dir;
+    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    std::string used = dir.write("a/pack.toml", kSmallPack);
+    ASSERT_TRUE(load_pack(used).has_value());
+    std::string cache = pack_cache_dir();
+    fs::path used_image = fs::directory_iterator(cache)->path();
+    // Made long ago, then more images than the cache keeps, all younger than it …
+    auto now = fs::file_time_type::clock::now();
+    fs::last_write_time(used_image, now - std::chrono::hours(2));
+    for (std::size_t i = 0; i < kMaxCachedImages + 10; ++i) {
+        std::string name = cache + "/old-" + std::to_string(i) + ".img";
+        dir.write(name.substr(dir.path().size() + 1), "x");
+        fs::last_write_time(name, now - std::chrono::hours(1));
+    }
+    // … but read again now: a new pack's store prunes the others, not this one.
+    ASSERT_TRUE(load_pack(used).has_value());
+    ASSERT_TRUE(load_pack(dir.write("b/pack.toml", std::string(kSmallPack) + "explain = \"b\"\n")).has_value());
+    EXPECT_TRUE(fs::exists(used_image));
+    EXPECT_LE(images_in(cache), kMaxCachedImages / 2 + 1);
 }
