@@ -19,7 +19,7 @@ std::string as_job(const std::string& text) {
     return out;
 }
 
-Result<config::RunConfig> load(const test_support::TempDir& dir, const std::string& text) {
+Result<config::RunConfig> load_config(const test_support::TempDir& dir, const std::string& text) {
     auto path = dir.write("job.toml", as_job(text));
     return config::load_run_config(
         path, [](const std::string& p) { return p == "cann" ? version::Scheme::cann : version::Scheme::pep440; });
@@ -29,7 +29,7 @@ Result<config::RunConfig> load(const test_support::TempDir& dir, const std::stri
 
 TEST(RunConfig, ValuesKeepTheirLocations) {
     test_support::TempDir dir;
-    auto cfg = load(dir, "schema = 1\n[parallel]\n  tp = 4\n[env]\nUSE_MCORE_GDN = \"0\"\n");
+    auto cfg = load_config(dir, "schema = 1\n[parallel]\n  tp = 4\n[env]\nUSE_MCORE_GDN = \"0\"\n");
     ASSERT_TRUE(cfg.has_value()) << cfg.error().message;
     const Fact& tp = cfg->values.at("parallel.tp");
     EXPECT_EQ(tp.value, Value(std::int64_t{4}));
@@ -42,7 +42,7 @@ TEST(RunConfig, ValuesKeepTheirLocations) {
 
 TEST(RunConfig, WrongTypeIsAnErrorNamingKeyAndType) {
     test_support::TempDir dir;
-    auto cfg = load(dir, "[parallel]\ntp = \"two\"\n");
+    auto cfg = load_config(dir, "[parallel]\ntp = \"two\"\n");
     ASSERT_FALSE(cfg.has_value());
     EXPECT_EQ(cfg.error().message, "'parallel.tp' must be an integer, not a string");
     EXPECT_EQ(cfg.error().location.line, 3);
@@ -51,7 +51,7 @@ TEST(RunConfig, WrongTypeIsAnErrorNamingKeyAndType) {
 
 TEST(RunConfig, UnknownKeysWarnWithASuggestion) {
     test_support::TempDir dir;
-    auto cfg = load(dir, "[parallel]\ntensor_parallel = 2\n[train]\npaking = true\n[trian]\nx = 1\n");
+    auto cfg = load_config(dir, "[parallel]\ntensor_parallel = 2\n[train]\npaking = true\n[trian]\nx = 1\n");
     ASSERT_TRUE(cfg.has_value());
     ASSERT_EQ(cfg->diagnostics.size(), 3u);
     EXPECT_NE(cfg->diagnostics[0].message.find("did you mean 'tp'?"), std::string::npos);
@@ -62,25 +62,25 @@ TEST(RunConfig, UnknownKeysWarnWithASuggestion) {
 
 TEST(RunConfig, EnumsVersionsAndNamesAreChecked) {
     test_support::TempDir dir;
-    auto e1 = load(dir, "[hardware]\naccelerator = \"npuu\"\n");
+    auto e1 = load_config(dir, "[hardware]\naccelerator = \"npuu\"\n");
     ASSERT_FALSE(e1.has_value());
     EXPECT_NE(e1.error().message.find("did you mean \"npu\""), std::string::npos);
-    auto e2 = load(dir, "[packages]\ncann = \"8.5\"\n");
+    auto e2 = load_config(dir, "[packages]\ncann = \"8.5\"\n");
     ASSERT_FALSE(e2.has_value());
     EXPECT_NE(e2.error().message.find("not a valid cann version"), std::string::npos);
-    auto e3 = load(dir, "[env]\n\"BAD-NAME\" = \"1\"\n");
+    auto e3 = load_config(dir, "[env]\n\"BAD-NAME\" = \"1\"\n");
     ASSERT_FALSE(e3.has_value());
     EXPECT_NE(e3.error().message.find("not a valid environment variable name"), std::string::npos);
-    auto e4 = load(dir, "[parallel]\ntp = 0\n");
+    auto e4 = load_config(dir, "[parallel]\ntp = 0\n");
     ASSERT_FALSE(e4.has_value());
-    auto e5 = load(dir, "schema = 2\n");
+    auto e5 = load_config(dir, "schema = 2\n");
     ASSERT_FALSE(e5.has_value());
     EXPECT_NE(e5.error().message.find("schema"), std::string::npos);
 }
 
 TEST(RunConfig, PackagesAreNormalized) {
     test_support::TempDir dir;
-    auto cfg = load(dir, "[packages]\ntorch_npu = \"2.7.1.post2\"\ncann = \"8.0.RC3\"\n");
+    auto cfg = load_config(dir, "[packages]\ntorch_npu = \"2.7.1.post2\"\ncann = \"8.0.RC3\"\n");
     ASSERT_TRUE(cfg.has_value());
     EXPECT_TRUE(cfg->packages.count("torch-npu"));
     EXPECT_EQ(cfg->packages.at("cann").value.get<version::Version>()->scheme(), version::Scheme::cann);
@@ -88,7 +88,7 @@ TEST(RunConfig, PackagesAreNormalized) {
 
 TEST(RunConfig, SyntaxErrorsCarryALine) {
     test_support::TempDir dir;
-    auto cfg = load(dir, "[job]\nname = \"x\"\nbad line here\n");
+    auto cfg = load_config(dir, "[job]\nname = \"x\"\nbad line here\n");
     ASSERT_FALSE(cfg.has_value());
     EXPECT_EQ(cfg.error().location.line, 4);
     auto missing =
@@ -101,14 +101,14 @@ TEST(RunConfig, ModelConfigReadsTextConfigAndInlineKeysWin) {
     test_support::TempDir dir;
     dir.write("m/config.json",
               R"({"model_type": "qwen3_5", "text_config": {"num_attention_heads": 24, "linear_num_key_heads": 16}})");
-    auto cfg = load(dir, "[model]\nconfig = \"m/config.json\"\nlinear_num_key_heads = 8\ncustom_hf_key = 3\n");
+    auto cfg = load_config(dir, "[model]\nconfig = \"m/config.json\"\nlinear_num_key_heads = 8\ncustom_hf_key = 3\n");
     ASSERT_TRUE(cfg.has_value()) << cfg.error().message;
     EXPECT_EQ(cfg->values.at("model.arch").value, Value("qwen3_5"));
     EXPECT_EQ(cfg->values.at("model.num_attention_heads").value, Value(std::int64_t{24}));
     EXPECT_EQ(cfg->values.at("model.num_attention_heads").origin.kind, OriginKind::model_config);
     EXPECT_EQ(cfg->values.at("model.linear_num_key_heads").value, Value(std::int64_t{8}));
     EXPECT_TRUE(cfg->diagnostics.empty());
-    auto broken = load(dir, "[model]\nconfig = \"missing.json\"\n");
+    auto broken = load_config(dir, "[model]\nconfig = \"missing.json\"\n");
     ASSERT_FALSE(broken.has_value());
     EXPECT_EQ(broken.error().location.line, 3);
 }
@@ -140,33 +140,33 @@ TEST(RunConfig, DeepNestingIsRefusedBeforeTheParserRecurses) {
     test_support::TempDir dir;
     // 10,000 levels segfaulted toml11; both arrays and inline tables are counted.
     std::string arrays = "schema = 1\n[job]\nx = " + std::string(10000, '[') + std::string(10000, ']') + "\n";
-    auto a = load(dir, arrays);
+    auto a = load_config(dir, arrays);
     ASSERT_FALSE(a.has_value());
     EXPECT_NE(a.error().message.find("nest deeper than 64 levels"), std::string::npos) << a.error().message;
     EXPECT_EQ(a.error().location.line, 3);
     std::string tables = "schema = 1\n[job]\nx = ";
     for (int i = 0; i < 10000; ++i) tables += "{a = ";
     tables += "1" + std::string(10000, '}') + "\n";
-    auto t = load(dir, tables);
+    auto t = load_config(dir, tables);
     ASSERT_FALSE(t.has_value());
     EXPECT_NE(t.error().message.find("nest deeper"), std::string::npos);
     // Brackets inside strings and comments are not nesting.
-    auto quoted = load(dir, "schema = 1\n[job]\nname = \"" + std::string(200, '[') + "\" # " + std::string(200, '{') +
+    auto quoted = load_config(dir, "schema = 1\n[job]\nname = \"" + std::string(200, '[') + "\" # " + std::string(200, '{') +
                                 "\n[model]\nx = '''" + std::string(200, '[') + "'''\n");
     EXPECT_TRUE(quoted.has_value()) << quoted.error().message;
 }
 
 TEST(RunConfig, IntegersPast64BitsAreRefusedNotClamped) {
     test_support::TempDir dir;
-    auto big = load(dir, "[parallel]\ntp = 99999999999999999999\n");
+    auto big = load_config(dir, "[parallel]\ntp = 99999999999999999999\n");
     ASSERT_FALSE(big.has_value());
     EXPECT_NE(big.error().message.find("'parallel.tp' = 99999999999999999999 is out of range"), std::string::npos)
         << big.error().message;
     EXPECT_EQ(big.error().location.line, 3);
     EXPECT_EQ(big.error().location.key, "parallel.tp");
-    EXPECT_FALSE(load(dir, "[model]\ncustom = -99999999999999999999\n").has_value());
-    EXPECT_FALSE(load(dir, "[parallel]\ntp = 0x1_0000_0000_0000_0000\n").has_value());
-    auto max = load(dir, "[model]\ncustom = 9_223_372_036_854_775_807\nhex = 0xff\n");
+    EXPECT_FALSE(load_config(dir, "[model]\ncustom = -99999999999999999999\n").has_value());
+    EXPECT_FALSE(load_config(dir, "[parallel]\ntp = 0x1_0000_0000_0000_0000\n").has_value());
+    auto max = load_config(dir, "[model]\ncustom = 9_223_372_036_854_775_807\nhex = 0xff\n");
     ASSERT_TRUE(max.has_value()) << max.error().message;
     EXPECT_EQ(max->values.at("model.custom").value, Value(std::numeric_limits<std::int64_t>::max()));
     EXPECT_EQ(max->values.at("model.hex").value, Value(std::int64_t{255}));
@@ -177,19 +177,19 @@ TEST(RunConfig, CountsAndDegreesBelowTheirMinimumAreRefused) {
     for (const char* text :
          {"[parallel]\ntp = 0\n", "[parallel]\ncp = -2\n", "[hardware]\nnodes = 0\n", "[model]\nnum_attention_heads = -4\n",
           "[rollout]\ntp = 0\n", "[train]\noptimization_level = -1\n"}) {
-        auto cfg = load(dir, text);
+        auto cfg = load_config(dir, text);
         ASSERT_FALSE(cfg.has_value()) << "accepted: " << text;
         EXPECT_NE(cfg.error().message.find("it must be at least"), std::string::npos) << cfg.error().message;
     }
-    EXPECT_TRUE(load(dir, "[train]\noptimization_level = 0\n[model]\nnum_experts = 0\n").has_value());
+    EXPECT_TRUE(load_config(dir, "[train]\noptimization_level = 0\n[model]\nnum_experts = 0\n").has_value());
     dir.write("m/config.json", R"({"num_attention_heads": 0})");
-    auto from_json = load(dir, "[model]\nconfig = \"m/config.json\"\n");
+    auto from_json = load_config(dir, "[model]\nconfig = \"m/config.json\"\n");
     ASSERT_FALSE(from_json.has_value());
     EXPECT_NE(from_json.error().message.find("'num_attention_heads' in"), std::string::npos) << from_json.error().message;
     dir.write("m/big.json", R"({"num_attention_heads": 18446744073709551615})");
-    EXPECT_FALSE(load(dir, "[model]\nconfig = \"m/big.json\"\n").has_value());
+    EXPECT_FALSE(load_config(dir, "[model]\nconfig = \"m/big.json\"\n").has_value());
     dir.write("m/deep.json", std::string(10000, '[') + std::string(10000, ']'));
-    auto deep = load(dir, "[model]\nconfig = \"m/deep.json\"\n");
+    auto deep = load_config(dir, "[model]\nconfig = \"m/deep.json\"\n");
     ASSERT_FALSE(deep.has_value());
     EXPECT_NE(deep.error().message.find("nests deeper"), std::string::npos) << deep.error().message;
 }
@@ -222,7 +222,7 @@ TEST(RunConfig, LoadingIsLinearInTheNumberOfKeys) {
         double best = 1e9;
         for (int round = 0; round < (sanitized ? 1 : 2); ++round) {
             auto start = std::chrono::steady_clock::now();
-            auto cfg = load(dir, text);
+            auto cfg = load_config(dir, text);
             best = std::min(best, std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count());
             EXPECT_TRUE(cfg.has_value());
             if (cfg) EXPECT_EQ(cfg->env.at("VAR_" + std::to_string(keys - 1)).origin.where.line, keys + 3);
