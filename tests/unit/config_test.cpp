@@ -152,7 +152,7 @@ TEST(RunConfig, DeepNestingIsRefusedBeforeTheParserRecurses) {
     EXPECT_NE(t.error().message.find("nest deeper"), std::string::npos);
     // Brackets inside strings and comments are not nesting.
     auto quoted = load_config(dir, "schema = 1\n[job]\nname = \"" + std::string(200, '[') + "\" # " + std::string(200, '{') +
-                                "\n[model]\nx = '''" + std::string(200, '[') + "'''\n");
+                                       "\n[model]\nx = '''" + std::string(200, '[') + "'''\n");
     EXPECT_TRUE(quoted.has_value()) << quoted.error().message;
 }
 
