@@ -6,7 +6,7 @@ file(GLOB_RECURSE files RELATIVE ${RULES_DIR} ${RULES_DIR}/*/pack.toml ${RULES_D
      ${RULES_DIR}/*/tests/*/job.toml ${RULES_DIR}/*/tests/*/expect.toml)
 list(SORT files)
 set(out "// Generated from rules/ by cmake/EmbedPacks.cmake; do not edit.\n")
-string(APPEND out "#include <algorithm>\n\n#include \"util/embedded_files.hpp\"\n\nnamespace preflight::util {\nnamespace {\n\n")
+string(APPEND out "#include \"util/embedded_files.hpp\"\n\nnamespace preflight::util {\nnamespace {\n\n")
 # Each text is its own array, its length taken by sizeof: a string_view built from a
 # pointer would count the characters at compile time, past GCC's constexpr loop limit
 # for a large pack (the generated launcher-flag-tables).
@@ -24,10 +24,7 @@ foreach(f IN LISTS files)
 endforeach()
 string(APPEND out "\nconstexpr EmbeddedFile kFiles[] = {\n${entries}};\n\n}  // namespace\n\n")
 string(APPEND out "std::span<const EmbeddedFile> embedded_files() { return kFiles; }\n\n")
-string(APPEND out "std::optional<std::string_view> embedded_file(std::string_view path) {\n")
-string(APPEND out "    auto it = std::lower_bound(std::begin(kFiles), std::end(kFiles), path,\n")
-string(APPEND out "                               [](const EmbeddedFile& f, std::string_view p) { return f.path < p; });\n")
-string(APPEND out "    if (it == std::end(kFiles) || it->path != path) return std::nullopt;\n")
-string(APPEND out "    return it->text;\n}\n\n}  // namespace preflight::util\n")
+string(APPEND out "std::optional<std::string_view> embedded_file(std::string_view path) { return find_embedded(kFiles, path); }\n\n")
+string(APPEND out "}  // namespace preflight::util\n")
 file(WRITE ${OUTPUT}.tmp "${out}")
 file(COPY_FILE ${OUTPUT}.tmp ${OUTPUT} ONLY_IF_DIFFERENT)

@@ -22,6 +22,10 @@ std::span<const EmbeddedFile> embedded_files();
 // The text of the embedded file `path`, or nullopt.
 std::optional<std::string_view> embedded_file(std::string_view path);
 
+// The text of `path` among `files`, which are sorted by path; nullopt when absent. The
+// one look-up behind embedded_file() and embedded_pack_image().
+std::optional<std::string_view> find_embedded(std::span<const EmbeddedFile> files, std::string_view path);
+
 // The embedded packs' images (rules/pack_image.hpp), made at build time from the same
 // files by the `pack_images` tool, keyed by the pack file's path
 // (`embedded:NAME/pack.toml`). Only the executable links them in (a tool that makes

@@ -1,4 +1,5 @@
-// The registry of the embedded packs' images (util/embedded_files.hpp).
+// The registry of the embedded packs' images, and the look-up of an embedded file by
+// path (util/embedded_files.hpp).
 #include <algorithm>
 
 #include "util/embedded_files.hpp"
@@ -15,12 +16,12 @@ std::span<const EmbeddedFile>& registered() {
 
 void register_pack_images(std::span<const EmbeddedFile> images) { registered() = images; }
 
-std::optional<std::string_view> embedded_pack_image(std::string_view path) {
-    auto images = registered();
-    // The generated table is sorted by path (pack_images_main.cpp).
-    auto it = std::lower_bound(images.begin(), images.end(), path,
-                               [](const EmbeddedFile& f, std::string_view p) { return f.path < p; });
-    if (it == images.end() || it->path != path) return std::nullopt;
+std::optional<std::string_view> embedded_pack_image(std::string_view path) { return find_embedded(registered(), path); }
+
+std::optional<std::string_view> find_embedded(std::span<const EmbeddedFile> files, std::string_view path) {
+    auto it =
+        std::lower_bound(files.begin(), files.end(), path, [](const EmbeddedFile& f, std::string_view p) { return f.path < p; });
+    if (it == files.end() || it->path != path) return std::nullopt;
     return it->text;
 }
 
