@@ -96,7 +96,7 @@ Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
     if (collected.packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
-    auto set = PREFLIGHT_TRY(rules::compile_packs(collected.packs));
+    auto set = PREFLIGHT_TRY(rules::compile_packs(std::move(collected.packs)));
     set.shadowed = std::move(collected.shadowed);
     return set;
 }

@@ -1,5 +1,6 @@
 #include "core/fact_ref.hpp"
 
+#include <algorithm>
 #include <array>
 
 #include "version/version.hpp"
@@ -58,7 +59,21 @@ FactRef FactRef::from_key(std::string_view key) {
 
 std::strong_ordering FactRef::operator<=>(const FactRef& other) const {
     // Compares the display() texts without building them: this runs on every merge of
-    // unknown values.
+    // unknown values and every insert into a rule's set of reads (thousands per check).
+    if (kind == other.kind) {
+        // One prefix: the names decide, then the shorter name's suffix against the
+        // longer name's next character ("pkg(a)" sorts before "pkg(a-b)": ')' < '-').
+        std::string_view a = name, b = other.name;
+        std::size_t common = std::min(a.size(), b.size());
+        if (int c = a.substr(0, common).compare(b.substr(0, common)); c != 0) return c <=> 0;
+        if (a.size() == b.size()) return std::strong_ordering::equal;
+        std::string_view tail = suffix(kind);
+        if (tail.empty()) return a.size() <=> b.size();
+        auto next = [](std::string_view longer, std::size_t at) { return static_cast<unsigned char>(longer[at]); };
+        auto close = static_cast<unsigned char>(tail[0]);
+        if (a.size() < b.size()) return close == next(b, common) ? std::strong_ordering::less : close <=> next(b, common);
+        return close == next(a, common) ? std::strong_ordering::greater : next(a, common) <=> close;
+    }
     std::array<std::string_view, 3> a{prefix(kind), name, suffix(kind)};
     std::array<std::string_view, 3> b{prefix(other.kind), other.name, suffix(other.kind)};
     std::size_t ai = 0, bi = 0, ap = 0, bp = 0;

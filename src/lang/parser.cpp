@@ -26,8 +26,8 @@ private:
     int nodes_ = 0;
 
     const Token& peek() const { return tokens_[pos_]; }
-    bool is_op(const char* op) const { return peek().kind == TokenKind::op && peek().text == op; }
-    bool is_word(const char* w) const { return peek().kind == TokenKind::identifier && peek().text == w; }
+    bool is_op(std::string_view op) const { return peek().kind == TokenKind::op && peek().text == op; }
+    bool is_word(std::string_view w) const { return peek().kind == TokenKind::identifier && peek().text == w; }
 
     tl::unexpected<Error> error(std::string message, int offset = -1) const {
         Location l;
@@ -68,20 +68,21 @@ private:
     }
 
     template <class Next>
-    Result<NodePtr> binary_chain(std::initializer_list<const char*> ops, Next next) {
+    Result<NodePtr> binary_chain(std::initializer_list<std::string_view> ops, Next next) {
         auto left = (this->*next)();
         if (!left) return left;
         while (true) {
-            const char* found = nullptr;
-            for (const char* op : ops)
-                if (is_op(op)) found = op;
-            if (!found) return left;
+            std::string_view found;
+            if (peek().kind == TokenKind::op)
+                for (std::string_view op : ops)
+                    if (peek().text == op) found = op;
+            if (found.empty()) return left;
             int offset = peek().offset;
             ++pos_;
             auto right = (this->*next)();
             if (!right) return right;
             auto n = make(NodeKind::binary, offset);
-            n->op = found;
+            n->op = std::string(found);
             n->children.push_back(std::move(*left));
             n->children.push_back(std::move(*right));
             left = finish(std::move(n));
@@ -95,9 +96,11 @@ private:
     Result<NodePtr> comparison() {
         auto left = additive();
         if (!left) return left;
-        std::string op;
-        for (const char* candidate : {"==", "!=", "<=", ">=", "<", ">"})
-            if (is_op(candidate)) op = candidate;
+        static constexpr std::string_view kComparisons[] = {"==", "!=", "<=", ">=", "<", ">"};
+        std::string_view op;
+        if (peek().kind == TokenKind::op)
+            for (std::string_view candidate : kComparisons)
+                if (peek().text == candidate) op = candidate;
         if (is_word("in")) op = "in";
         if (op.empty()) return left;
         int offset = peek().offset;
@@ -105,10 +108,10 @@ private:
         auto right = additive();
         if (!right) return right;
         auto n = make(NodeKind::binary, offset);
-        n->op = op;
+        n->op = std::string(op);
         n->children.push_back(std::move(*left));
         n->children.push_back(std::move(*right));
-        for (const char* chained : {"==", "!=", "<=", ">=", "<", ">"})
+        for (std::string_view chained : kComparisons)
             if (is_op(chained)) return error("comparisons do not chain; join them with '&&'");
         return finish(std::move(n));
     }
@@ -131,7 +134,7 @@ private:
         return primary();
     }
 
-    Result<NodePtr> sequence(const char* close, NodePtr n) {
+    Result<NodePtr> sequence(std::string_view close, NodePtr n) {
         if (is_op(close)) {
             ++pos_;
             return finish(std::move(n));
@@ -148,7 +151,7 @@ private:
                 ++pos_;
                 return finish(std::move(n));
             }
-            return error(std::string("expected ',' or '") + close + "'");
+            return error("expected ',' or '" + std::string(close) + "'");
         }
     }
 

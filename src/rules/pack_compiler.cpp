@@ -65,14 +65,28 @@ Result<void> compile_schemes(const std::vector<PackSource>& packs, RuleSet& set)
     return {};
 }
 
+// Whether a row has exactly the table's columns with their types: both maps are
+// sorted by column, so one walk compares them (the generated tables have thousands of
+// rows). When not, the slower walk below finds the error to report.
+bool same_columns(const std::map<std::string, lang::Type>& columns, const std::map<std::string, Value>& cells) {
+    if (columns.size() != cells.size()) return false;
+    auto c = columns.begin();
+    for (const auto& [col, cell] : cells) {
+        if (c->first != col || !(c->second == lang::type_of(cell))) return false;
+        ++c;
+    }
+    return true;
+}
+
 // A table's columns are typed by its first row; every other row has the same columns
 // of the same types, so lookup() can be type-checked once.
-Result<Table> compile_table(const std::string& name, const std::vector<TableRow>& rows) {
+Result<Table> compile_table(const std::string& name, std::vector<TableRow>& rows) {
     Table table;
-    for (const auto& row : rows) {
+    table.rows.reserve(rows.size());
+    for (auto& row : rows) {
         if (table.rows.empty()) {
             for (const auto& [col, cell] : row.cells) table.columns[col] = lang::type_of(cell);
-        } else {
+        } else if (!same_columns(table.columns, row.cells)) {
             for (const auto& [col, cell] : row.cells) {
                 auto it = table.columns.find(col);
                 if (it == table.columns.end())
@@ -87,15 +101,17 @@ Result<Table> compile_table(const std::string& name, const std::vector<TableRow>
                 if (!row.cells.count(col))
                     return fail(fmt::format("table '{}': this row lacks column '{}'", name, col), row.where);
         }
-        table.rows.push_back(row);
+        table.rows.push_back(std::move(row));
     }
     return table;
 }
 
-Result<void> compile_tables(const std::vector<PackSource>& packs, RuleSet& set) {
+// Moves the rows out of the sources: nothing after this step reads them, and the
+// generated flag tables are thousands of rows with a location per cell.
+Result<void> compile_tables(std::vector<PackSource>& packs, RuleSet& set) {
     std::map<std::string, std::string> owner;  // table → pack
-    for (const auto& pack : packs) {
-        for (const auto& [name, rows] : pack.tables) {
+    for (auto& pack : packs) {
+        for (auto& [name, rows] : pack.tables) {
             if (owner.count(name))
                 return fail(fmt::format("table '{}' is already defined by pack '{}'", name, owner[name]),
                             rows.empty() ? pack.where : rows.front().where);
@@ -452,7 +468,7 @@ std::optional<std::string> explanation(const Rule& rule) {
 
 // Each step reads what the steps before it produced: schemes and tables type
 // expressions, derived facts are read by defaults and rules, defaults by rules.
-Result<RuleSet> compile_packs(const std::vector<PackSource>& packs) {
+Result<RuleSet> compile_packs(std::vector<PackSource> packs) {
     RuleSet set;
     PREFLIGHT_TRY(compile_schemes(packs, set));
     PREFLIGHT_TRY(compile_tables(packs, set));

@@ -135,7 +135,8 @@ public:
 std::optional<std::string> explanation(const Rule& rule);
 
 // Compiles collected pack sources. Errors name the pack file, line and column
-// (inside an expression where the error is in one).
-Result<RuleSet> compile_packs(const std::vector<PackSource>& packs);
+// (inside an expression where the error is in one). Takes the sources by value: their
+// tables move into the rule set (pass std::move when they are not needed after).
+Result<RuleSet> compile_packs(std::vector<PackSource> packs);
 
 }  // namespace preflight::rules

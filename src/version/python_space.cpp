@@ -24,13 +24,19 @@ constexpr std::array<std::string_view, 29> kSpaces = {
 
 // The length of the space that `s` starts with (0 when none). UTF-8 is
 // self-synchronizing, so a match is always a whole character.
+// A printable ASCII byte is neither a space nor part of one: the common case, answered
+// without trying the table (versions and specifiers are parsed by the hundred per check).
+bool printable_ascii(char c) { return c > ' ' && c < 0x7f; }
+
 std::size_t leading_space(std::string_view s) {
+    if (s.empty() || printable_ascii(s.front())) return 0;
     for (auto sp : kSpaces)
         if (s.starts_with(sp)) return sp.size();
     return 0;
 }
 
 std::size_t trailing_space(std::string_view s) {
+    if (s.empty() || printable_ascii(s.back())) return 0;
     for (auto sp : kSpaces)
         if (s.ends_with(sp)) return sp.size();
     return 0;

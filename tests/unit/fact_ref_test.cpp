@@ -32,14 +32,21 @@ TEST(FactRef, ReadsKeysBack) {
 
 // Lists of missing facts read as they did when they were strings.
 TEST(FactRef, OrdersAsItsDisplayText) {
-    std::vector<FactRef> refs = {
-        FactRef::package("a"),  FactRef::config("parallel.tp"), FactRef::env("Z"),       FactRef::config("envoy"),
-        FactRef::revision("b"), FactRef::config("packages"),    FactRef::package("a-b"), FactRef::env("A"),
-        FactRef::config("pkg")};
+    std::vector<FactRef> refs = {FactRef::package("a"),   FactRef::config("parallel.tp"),
+                                 FactRef::env("Z"),       FactRef::config("envoy"),
+                                 FactRef::revision("b"),  FactRef::config("packages"),
+                                 FactRef::package("a-b"), FactRef::env("A"),
+                                 FactRef::config("pkg"),  FactRef::package("a)"),
+                                 FactRef::package("a)x"), FactRef::package("a("),
+                                 FactRef::env("A)"),      FactRef::env("AB"),
+                                 FactRef::config("a"),    FactRef::config("ab"),
+                                 FactRef::config("a)"),   FactRef::revision("a"),
+                                 FactRef::revision("a0"), FactRef::package("")};
     for (const auto& a : refs)
         for (const auto& b : refs) {
             EXPECT_EQ(a < b, a.display() < b.display()) << a.display() << " vs " << b.display();
             EXPECT_EQ(a == b, a.display() == b.display()) << a.display() << " vs " << b.display();
+            EXPECT_EQ(a > b, a.display() > b.display()) << a.display() << " vs " << b.display();
         }
 }
 
