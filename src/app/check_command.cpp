@@ -362,8 +362,7 @@ int run(const CheckArgs& given, bool command_line) {
     } else {
         std::cout << report;
     }
-    if (unreadable) return exit_bad_input;
-    return fails ? exit_findings : exit_pass;
+    exit_keeping_memory(unreadable ? exit_bad_input : fails ? exit_findings : exit_pass);
 }
 
 }  // namespace

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <cstdlib>
 #include <iostream>
 
 #include "app/build_info.hpp"
@@ -99,6 +100,12 @@ Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     auto set = PREFLIGHT_TRY(rules::compile_packs(std::move(collected.packs)));
     set.shadowed = std::move(collected.shadowed);
     return set;
+}
+
+void exit_keeping_memory(int code) {
+    std::cout.flush();
+    std::cerr.flush();
+    std::exit(code);
 }
 
 int report_input_error(const Error& e, const OutputOptions& output) {

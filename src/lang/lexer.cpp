@@ -18,6 +18,7 @@ bool ident_char(char c) { return std::isalnum(static_cast<unsigned char>(c)) || 
 
 Result<std::vector<Token>> tokenize(std::string_view src) {
     std::vector<Token> out;
+    out.reserve(src.size() / 4 + 2);  // about one token per four bytes in the packs' expressions
     std::size_t i = 0;
     while (i < src.size()) {
         char c = src[i];
@@ -72,10 +73,10 @@ Result<std::vector<Token>> tokenize(std::string_view src) {
             t.text = std::move(text);
             i = j + 1;
         } else {
-            static const char* two[] = {"==", "!=", "<=", ">=", "&&", "||"};
+            static constexpr std::string_view two[] = {"==", "!=", "<=", ">=", "&&", "||"};
             t.kind = TokenKind::op;
             bool matched = false;
-            for (const char* op : two) {
+            for (std::string_view op : two) {
                 if (src.substr(i, 2) == op) {
                     t.text = op;
                     i += 2;
