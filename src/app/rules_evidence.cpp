@@ -66,7 +66,7 @@ int write_quotes(const rules::VerifyReport& report, const OutputOptions& output)
             ++skipped;
             continue;
         }
-        by_file[c.pack_file].push_back({c.ref.where, c.line_quote});
+        by_file[c.pack_file].push_back({c.ref.where, c.line_quote, c.ref.row_cell});
     }
     std::size_t written = 0;
     for (const auto& [file, edits] : by_file) {

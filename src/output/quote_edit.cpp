@@ -56,6 +56,11 @@ Result<std::string> add_quotes(const std::string& text, const std::string& file,
     std::sort(spans.begin(), spans.end(), [](const Span& a, const Span& b) { return a.begin > b.begin; });
     std::string out = text;
     for (const auto& s : spans) {
+        if (s.edit->row_cell) {
+            std::size_t eol = out.find('\n', s.end);
+            out.insert(eol == std::string::npos ? out.size() : eol, "\nquote = " + toml_literal(Value(s.edit->quote)));
+            continue;
+        }
         std::string reference = out.substr(s.begin, s.end - s.begin);
         out.replace(s.begin, s.end - s.begin, "{ at = " + reference + ", quote = " + toml_literal(Value(s.edit->quote)) + " }");
     }

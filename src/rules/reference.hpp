@@ -19,6 +19,7 @@ struct Reference {
     Location where;     // the reference string in the pack file
     Location quote_where;
     bool inline_table = false;  // written { at = …, quote = … }
+    bool row_cell = false;      // a table row's `at` cell, its quote in the row's `quote` cell
 };
 
 // A reference into upstream code: `owner/repo@tag:path`, with the cited lines when

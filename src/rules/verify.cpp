@@ -118,6 +118,26 @@ std::vector<std::string> file_lines(const std::string& text) {
     return out;
 }
 
+namespace {
+
+// The reference of a table row that has a string `at` cell; its `quote` cell, when a
+// string, is the quote.
+std::optional<Reference> row_reference(const TableRow& row) {
+    auto at = row.cells.find("at");
+    if (at == row.cells.end() || !at->second.get<std::string>()) return std::nullopt;
+    Reference r;
+    r.row_cell = true;
+    r.text = *at->second.get<std::string>();
+    if (auto w = row.cell_where.find("at"); w != row.cell_where.end()) r.where = w->second;
+    if (auto q = row.cells.find("quote"); q != row.cells.end() && q->second.get<std::string>()) {
+        r.quote = *q->second.get<std::string>();
+        if (auto w = row.cell_where.find("quote"); w != row.cell_where.end()) r.quote_where = w->second;
+    }
+    return r;
+}
+
+}  // namespace
+
 VerifyReport verify_references(const std::vector<PackSource>& packs, Mirrors& mirrors,
                                const std::function<void(std::size_t, std::size_t)>& progress) {
     VerifyReport report;
@@ -127,6 +147,16 @@ VerifyReport verify_references(const std::vector<PackSource>& packs, Mirrors& mi
             for (const auto& r : d.references) owned.push_back({"default " + d.key, &r});
         for (const auto& rule : pack.rules)
             for (const auto& r : rule.references) owned.push_back({rule.id, &r});
+        // A table row cites where its values were read in an `at` cell, with the
+        // line's text in a `quote` cell beside it (docs/rule-packs.md, "Tables").
+        std::vector<Reference> row_refs;
+        for (const auto& [name, rows] : pack.tables)
+            for (const auto& row : rows)
+                if (auto r = row_reference(row)) row_refs.push_back(std::move(*r));
+        std::size_t at = 0;
+        for (const auto& [name, rows] : pack.tables)
+            for (const auto& row : rows)
+                if (row_reference(row)) owned.push_back({"table " + name, &row_refs[at++]});
         std::stable_sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) {
             return std::pair{a.ref->where.line, a.ref->where.column} < std::pair{b.ref->where.line, b.ref->where.column};
         });

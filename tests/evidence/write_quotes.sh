@@ -23,7 +23,7 @@ run --format json >"$work/out3"
 python3 - "$work/out3" <<'PY' || status=1
 import json, sys
 counts = json.load(open(sys.argv[1]))["counts"]
-want = {"found": 5, "line-missing": 1, "unquoted": 1, "url": 1}
+want = {"found": 7, "line-missing": 1, "unquoted": 1, "url": 1}
 if counts != want:
     sys.exit(f"after writing quotes: {counts}, expected {want}")
 PY

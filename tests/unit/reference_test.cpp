@@ -121,6 +121,15 @@ TEST(QuoteEdit, TurnsAReferenceStringIntoATableAndKeepsTheRest) {
     EXPECT_FALSE(output::add_quotes(in, "p.toml", {{Location{"p.toml", 2, 1, "", ""}, "q"}}).has_value());
 }
 
+TEST(QuoteEdit, GivesATableRowsAtCellAQuoteCellBelowIt) {
+    std::string in = "[[tables.t]]\nat = \"a/b@v1:x.py:2\"  # why\nname = \"n\"\n";
+    output::QuoteEdit edit{Location{"p.toml", 2, 6, "", ""}, "x = 1"};
+    edit.row_cell = true;
+    auto out = output::add_quotes(in, "p.toml", {edit});
+    ASSERT_TRUE(out.has_value()) << out.error().message;
+    EXPECT_EQ(*out, "[[tables.t]]\nat = \"a/b@v1:x.py:2\"  # why\nquote = \"x = 1\"\nname = \"n\"\n");
+}
+
 namespace {
 
 Result<PackSource> read_text(const std::string& body) {
