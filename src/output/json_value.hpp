@@ -17,6 +17,9 @@ inline constexpr int kProbeOutputVersion = 1;    // probe --format json
 inline constexpr int kFleetOutputVersion = 1;    // fleet --format json
 inline constexpr int kRulesOutputVersion = 1;    // rules list --format json
 inline constexpr int kPluginsOutputVersion = 1;  // plugins list --format json
+inline constexpr int kScanOutputVersion = 1;     // scan --format json
+inline constexpr int kVerifyOutputVersion = 1;   // rules verify --format json
+inline constexpr int kOutdatedOutputVersion = 1; // rules outdated --format json
 
 template <class Json>
 Json versioned(int output_version) {
