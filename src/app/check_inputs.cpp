@@ -10,9 +10,9 @@
 #include "app/launch_input.hpp"
 #include "config/key_table.hpp"
 #include "output/printable.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/files.hpp"
 #include "util/gitignore.hpp"
-#include "util/did_you_mean.hpp"
 #include "util/text.hpp"
 
 namespace preflight::app {

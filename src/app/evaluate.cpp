@@ -63,9 +63,8 @@ Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_
     return Evaluation{std::move(rules), std::move(config), std::move(checked.facts), std::move(checked.result)};
 }
 
-Result<Evaluation> evaluate_input(const std::string& input, const std::vector<std::string>& with,
-                                  const RuleOptions& rule_options, const FactOptions& fact_options,
-                                  const rules::CheckOptions& options) {
+Result<Evaluation> evaluate_input(const std::string& input, const std::vector<std::string>& with, const RuleOptions& rule_options,
+                                  const FactOptions& fact_options, const rules::CheckOptions& options) {
     if (!is_launch_script(input)) {
         if (!with.empty())
             return fail("--with lays a partial configuration under a launch; a job file gives its own", Location{input});
