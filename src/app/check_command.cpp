@@ -57,7 +57,8 @@ struct CheckArgs {
 Result<CheckArgs> with_settings(const CheckArgs& given, bool command_line, ProjectSettingsCache& settings_files) {
     CheckArgs args = given;
     auto& s = args.settings;
-    s = *PREFLIGHT_TRY(settings_files.for_path(command_line || args.inputs.empty() ? "." : args.inputs.front()));
+    const std::string first = command_line || args.inputs.empty() ? "." : args.inputs.front();
+    s = *PREFLIGHT_TRY(settings_files.for_path(first));
     auto from_cli = [&](const char* name) {
         auto it = args.overriding.find(name);
         return it != args.overriding.end() && it->second->count() > 0;
@@ -76,8 +77,11 @@ Result<CheckArgs> with_settings(const CheckArgs& given, bool command_line, Proje
         // Relative to the settings file; used once the repository has written it.
         std::error_code ec;
         auto path = (s.base / s.baseline.value).lexically_normal();
+        // Named as the checked path is: absolute under an absolute one.
         if (std::filesystem::exists(path, ec))
-            args.gates.baseline = path.lexically_relative(std::filesystem::current_path()).string();
+            args.gates.baseline = std::filesystem::path(first).is_absolute()
+                                      ? path.string()
+                                      : path.lexically_relative(std::filesystem::current_path()).string();
     }
     return args;
 }

@@ -1,5 +1,6 @@
 #include "app/check_inputs.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <set>
 
@@ -7,7 +8,9 @@
 #include <fmt/ranges.h>
 
 #include "app/launch_input.hpp"
+#include "config/key_table.hpp"
 #include "output/printable.hpp"
+#include "util/did_you_mean.hpp"
 #include "util/files.hpp"
 #include "util/gitignore.hpp"
 #include "util/text.hpp"
@@ -123,6 +126,8 @@ bool declares_schema(std::string_view text) {
 }
 
 bool declares_job(std::string_view text) {
+    static const std::vector<std::string> sections = config::section_names();
+    bool in_unknown_section = false;  // under a [header] no run configuration has
     std::size_t start = 0;
     while (start < text.size()) {
         auto end = text.find('\n', start);
@@ -131,6 +136,22 @@ bool declares_job(std::string_view text) {
         start = end + 1;
         if (line.starts_with("[job]") || line.starts_with("[job.") || line.starts_with("job.")) return true;
         if (line.starts_with("job") && util::trim(line.substr(3)).starts_with('=')) return true;
+        if (line.starts_with("[[")) {
+            in_unknown_section = false;
+        } else if (line.starts_with('[')) {
+            // A misspelt [job] header ([jbo]) would make the file read as an overlay and
+            // be passed over: taken as a job, its loader names the section.
+            auto close = line.find(']');
+            std::string name(util::trim(line.substr(1, close == std::string_view::npos ? 0 : close - 1)));
+            name = name.substr(0, name.find('.'));
+            bool known = std::find(sections.begin(), sections.end(), name) != sections.end();
+            if (!known && util::closest(name, sections) == std::optional<std::string>("job")) return true;
+            in_unknown_section = !known;
+        } else if (in_unknown_section) {
+            // [job]'s own keys under a header no section has.
+            for (std::string_view key : {"framework", "backend"})
+                if (line.starts_with(key) && util::trim(line.substr(key.size())).starts_with('=')) return true;
+        }
     }
     return false;
 }

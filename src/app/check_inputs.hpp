@@ -32,6 +32,8 @@ bool declares_schema(std::string_view toml_text);
 
 // Whether a TOML text has a [job] table (or dotted job keys): a walk takes only such
 // files as jobs, so a --with overlay (schema, hardware, packages, no [job]) is passed over.
+// A misspelt [job] header ([jbo], or an unknown section holding framework/backend)
+// counts too, so that the file is reported rather than passed over.
 bool declares_job(std::string_view toml_text);
 
 }  // namespace preflight::app

@@ -1,4 +1,4 @@
-// `preflight env JOB.toml --emit FORMAT [-o FILE]`: the launch environment of the
+// `preflight env JOB.toml|SCRIPT [--with FILE] --emit FORMAT [-o FILE]`: the launch environment of the
 // patched job, as a file its consumer loads.
 #include <iostream>
 
@@ -15,6 +15,7 @@ namespace {
 
 struct EnvArgs {
     std::string job;
+    std::vector<std::string> with;
     std::string emit;
     std::string output_file;  // -o
     bool apply_suggested = false;
@@ -27,7 +28,7 @@ struct EnvArgs {
 int run(const EnvArgs& args) {
     rules::CheckOptions options;
     options.apply_suggested = args.apply_suggested;
-    auto evaluation = evaluate_job(args.job, args.rules, args.facts, options);
+    auto evaluation = evaluate_input(args.job, args.with, args.rules, args.facts, options);
     if (!evaluation) return report_input_error(evaluation.error(), args.output);
     if (refuse_unsettled(evaluation->result)) return exit_findings;
     auto format = *output::parse_env_format(args.emit);
@@ -71,7 +72,14 @@ Command register_env(CLI::App& app, const std::string& exe_path) {
         "  github   NAME<<DELIMITER blocks, appended to -o (e.g. \"$GITHUB_ENV\")\n"
         "A value a format cannot carry (a NUL byte, '${' for dotenv …) is an error naming the variable.\n"
         "Example: preflight env job.toml --emit sh -o launch.env");
-    cmd->add_option("job", args->job, "The run configuration (job.toml)")->required()->type_name("JOB.toml");
+    cmd->add_option("job", args->job, "The run configuration (job.toml), or a launch script holding one launch")
+        ->required()
+        ->type_name("JOB.toml|SCRIPT");
+    cmd->add_option("--with", args->with,
+                    "A partial run configuration laid under the script's launch (hardware, packages, the image's "
+                    "environment), as `check` lays it. Repeatable")
+        ->type_name("FILE.toml")
+        ->allow_extra_args(false);
     cmd->add_option("--emit", args->emit, "Output format")->required()->check(CLI::IsMember(output::env_format_names()));
     cmd->add_option("-o,--output", args->output_file, "Write here (atomically; github appends) instead of stdout")
         ->type_name("FILE");

@@ -63,6 +63,30 @@ Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_
     return Evaluation{std::move(rules), std::move(config), std::move(checked.facts), std::move(checked.result)};
 }
 
+Result<Evaluation> evaluate_input(const std::string& input, const std::vector<std::string>& with, const RuleOptions& rule_options,
+                                  const FactOptions& fact_options, const rules::CheckOptions& options) {
+    if (!is_launch_script(input)) {
+        if (!with.empty())
+            return fail("--with lays a partial configuration under a launch; a job file gives its own", Location{input});
+        return evaluate_job(input, rule_options, fact_options, options);
+    }
+    auto rules = PREFLIGHT_TRY(load_rules(rule_options));
+    auto read = PREFLIGHT_TRY(read_launch_script(input, rules, with));
+    if (read.launches.size() > 1) {
+        std::string lines;
+        for (const auto& l : read.launches) lines += fmt::format("{}{}", lines.empty() ? "" : ", ", l.command.where.line);
+        return fail(fmt::format("{} holds {} launches (lines {}); this command writes one launch's output: `preflight "
+                                "import {} --index N -o job.toml` writes one as a job file",
+                                input, read.launches.size(), lines, input),
+                    Location{input});
+    }
+    config::RunConfig config = std::move(read.launches.front().launch.config);
+    std::optional<facts::NodeFacts> node;
+    if (fact_options.any_source()) node = PREFLIGHT_TRY(node_facts(fact_options, rules));
+    auto checked = PREFLIGHT_TRY(rules::check_job(rules, config, node ? &*node : nullptr, options));
+    return Evaluation{std::move(rules), std::move(config), std::move(checked.facts), std::move(checked.result)};
+}
+
 bool refuse_unsettled(const rules::CheckResult& result) {
     std::cerr << output::unsettled_refusal(result);
     return !result.unsettled.empty();

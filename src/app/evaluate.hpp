@@ -27,6 +27,12 @@ struct Evaluation {
 Result<Evaluation> evaluate_job(const std::string& job, const RuleOptions& rule_options, const FactOptions& fact_options,
                                 const rules::CheckOptions& options);
 
+// The same for a job file or a launch script, as `check` takes them: a script's one
+// launch with the --with files laid under it (a script with several launches is an
+// error naming them); --with under a job file is the error `check` gives.
+Result<Evaluation> evaluate_input(const std::string& input, const std::vector<std::string>& with, const RuleOptions& rule_options,
+                                  const FactOptions& fact_options, const rules::CheckOptions& options);
+
 // Generators (fix, env, args) write nothing when fixes conflicted or never settled:
 // prints why to stderr and returns true.
 bool refuse_unsettled(const rules::CheckResult& result);

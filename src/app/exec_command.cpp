@@ -69,7 +69,7 @@ Result<LaunchInput> read_any_command(const std::vector<std::string>& argv, const
     read.command = launch::command_from_argv(argv, process_environment());
     auto& cfg = read.launch.config;
     for (const auto& [name, binding] : read.command.env)
-        cfg.env[name] = Fact{Value(binding.value.value_or("")), Origin{OriginKind::job, {}, {}}};
+        cfg.env[name] = Fact{Value(binding.value.value_or("")), Origin{OriginKind::job, {}, "environment"}};
     for (const auto& file : with) {
         auto partial =
             PREFLIGHT_TRY(config::load_partial_run_config(file, [&](const std::string& p) { return rules.scheme_of(p); }));

@@ -142,6 +142,15 @@ private:
     }
 };
 
+// A path as messages name it: as the user named the checked path, absolute for an
+// absolute one ("../../../tmp/repo/.preflight.toml" for /tmp/repo helps no one), else
+// relative to the working directory.
+std::string shown_path(const fs::path& absolute, const std::string& named) {
+    std::error_code ec;
+    auto relative = absolute.lexically_relative(fs::current_path(ec)).generic_string();
+    return fs::path(named).is_absolute() || relative.empty() ? absolute.generic_string() : relative;
+}
+
 }  // namespace
 
 bool ProjectSettings::excluded(const std::string& path) const { return !file.empty() && matches_any(exclude.value, base, path); }
@@ -149,11 +158,9 @@ bool ProjectSettings::excluded(const std::string& path) const { return !file.emp
 std::vector<std::string> ProjectSettings::with_files(const std::string& path) const {
     std::vector<std::string> out;
     if (file.empty()) return out;
-    std::error_code ec;
-    auto cwd = fs::current_path(ec);
     for (const auto& rule : with)
         if (matches_any(rule.paths, base, path))
-            for (const auto& f : rule.files) out.push_back((base / f).lexically_normal().lexically_relative(cwd).string());
+            for (const auto& f : rule.files) out.push_back(shown_path((base / f).lexically_normal(), path));
     return out;
 }
 
@@ -164,8 +171,7 @@ std::optional<fs::path> find_project_settings(const std::string& start) {
     auto root = rules::repository_root(dir);
     for (fs::path d = dir; !d.empty(); d = d.parent_path()) {
         if (fs::exists(d / kProjectSettingsFile, ec)) {
-            auto relative = (d / kProjectSettingsFile).lexically_relative(fs::current_path(ec));
-            return relative.empty() ? d / kProjectSettingsFile : relative;
+            return fs::path(shown_path(d / kProjectSettingsFile, start));
         }
         if (!root || d == *root || d == d.parent_path()) break;
     }

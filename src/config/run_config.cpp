@@ -160,8 +160,19 @@ public:
         // An empty file (or /dev/null) is not a job that passes: say what a job starts with.
         if (!root.as_table().count("schema"))
             return fail("not a run configuration: it declares no 'schema = 1' (every job file starts with it)", at_line(1));
-        if (auto job = root.as_table().find("job"); !partial_ && (job == root.as_table().end() || !job->second.is_table()))
+        if (auto job = root.as_table().find("job"); !partial_ && (job == root.as_table().end() || !job->second.is_table())) {
+            // A [job] written under another name: name that section, not line 1.
+            for (const auto& [name, value] : root.as_table()) {
+                if (!value.is_table() || find_section(name)) continue;
+                const auto& table = value.as_table();
+                bool near = util::closest(name, section_names()) == std::optional<std::string>("job");
+                if (near || table.count("framework") || table.count("backend"))
+                    return fail(fmt::format("unknown section [{}]; {} A job file needs its [job] table (framework, backend …)",
+                                            name, near ? "did you mean [job]?" : "its framework/backend keys belong in [job]."),
+                                locate(value, name));
+            }
             return fail("not a run configuration: it has no [job] table (framework, backend …)", at_line(1));
+        }
 
         for (const auto& [name, value] : root.as_table()) {
             if (name == kWaiveKey) {

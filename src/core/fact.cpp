@@ -45,6 +45,10 @@ std::optional<OriginKind> origin_kind_named(std::string_view name) {
 std::string describe(const Origin& o) {
     switch (o.kind) {
         case OriginKind::job:
+            // A command line's fact has no file: the launch reader names what gave it in
+            // `rule` ("command line --cp", "environment $NPROC_PER_NODE", "environment").
+            if (o.where.file.empty()) return o.rule.empty() ? std::string("command line") : o.rule;
+            return file_and_line(o.where);
         case OriginKind::freeze: return file_and_line(o.where);
         case OriginKind::model_config: return base_name(o.where.file);
         case OriginKind::model_table: return fmt::format("model table: {}", o.rule);

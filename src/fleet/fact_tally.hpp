@@ -41,6 +41,7 @@ public:
     // Counts one node's facts; false (and nothing counted) when the node was seen before.
     bool add(const std::string& node, const facts::NodeFacts& facts);
 
+    bool has(const std::string& node) const { return index_.count(node) > 0; }
     const std::vector<std::string>& nodes() const { return nodes_; }
     // Every fact that differs, those rules read first, then by name.
     std::vector<Drift> drift() const;

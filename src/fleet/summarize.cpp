@@ -66,6 +66,7 @@ Result<FleetSummary> summarize(const rules::RuleSet& rules, const FleetRequest& 
     FactTally tally(read);
     std::unordered_map<std::string, rules::CheckResult> checked;
     VerdictGroups verdicts;
+    std::set<std::string> stale_nodes;
     for (std::size_t start = 0; start < files.size(); start += kBatch) {
         if (request.progress) request.progress(start);
         std::vector<NodeOutcome> batch(std::min(kBatch, files.size() - start));
@@ -82,11 +83,21 @@ Result<FleetSummary> summarize(const rules::RuleSet& rules, const FleetRequest& 
                 continue;
             }
             const std::string& node = outcome.snapshot->manifest.node;
+            // A node's first bundle counts, stale or not; any later one is a duplicate, so
+            // a node with two old bundles is one stale node, not two.
+            if (stale_nodes.count(node)) {
+                summary.duplicates.push_back({node, file});
+                continue;
+            }
             if (request.stale_before) {
                 const std::string& time = outcome.snapshot->manifest.time;
                 auto written = util::parse_utc_time(time);
                 if (!written || *written < *request.stale_before) {
-                    summary.stale.push_back({node, file, time});
+                    if (tally.has(node)) summary.duplicates.push_back({node, file});
+                    else {
+                        stale_nodes.insert(node);
+                        summary.stale.push_back({node, file, time});
+                    }
                     continue;
                 }
             }

@@ -9,7 +9,10 @@ void VerdictGroups::add(NodeIndex node, const rules::CheckResult& result) {
     for (const auto& f : result.findings)
         if (!f.suppressed && f.severity >= Severity::warning)  // as has_at_least counts them
             findings.push_back({f.rule, f.severity, f.message, f.location.file, f.location.line, f.location.column});
-    std::sort(findings.begin(), findings.end());
+    // Errors, then warnings, as every report orders them; by rule and place within each.
+    std::sort(findings.begin(), findings.end(), [](const GroupFinding& a, const GroupFinding& b) {
+        return a.severity != b.severity ? a.severity > b.severity : a < b;
+    });
     std::string verdict = result.has_at_least(Severity::error)     ? "fail"
                           : result.has_at_least(Severity::warning) ? "warn"
                                                                    : "pass";

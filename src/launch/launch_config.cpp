@@ -17,6 +17,18 @@
 namespace preflight::launch {
 namespace {
 
+// A fact a launch gives. A script's word has a file and line; a command line's word (or
+// this process's environment under it) has neither, so the origin names what gave it:
+// "command line --context_parallel_size", "environment $NPROC_PER_NODE", "environment".
+Origin launch_origin(const Location& where, const std::string& what) {
+    Origin origin{OriginKind::job, where, {}};
+    if (!where.file.empty()) return origin;
+    if (what == "environment") origin.rule = what;
+    else if (what.starts_with('$')) origin.rule = "environment " + what;
+    else origin.rule = what.empty() ? "command line" : "command line " + what;
+    return origin;
+}
+
 constexpr const char* kNotInterpreted = "launch-not-interpreted";
 constexpr const char* kUnknownFlag = "launch-unknown-flag";
 
@@ -144,7 +156,7 @@ private:
         for (const auto& [name, binding] : command_.env) {
             Value v = binding.value ? Value(*binding.value)
                                     : Value::unknown_because(fmt::format("env {}: {}", name, binding.unknown_because));
-            cfg_.env[name] = Fact{v, Origin{OriginKind::job, binding.where, {}}};
+            cfg_.env[name] = Fact{v, launch_origin(binding.where, "environment")};
         }
     }
 
@@ -174,7 +186,8 @@ private:
             where.key = spec->key;
             std::string what = "$" + spec->variable;
             if (!binding.value) {
-                set(spec->key, Value::unknown_because(fmt::format("env {}: {}", spec->variable, binding.unknown_because)), where);
+                set(spec->key, Value::unknown_because(fmt::format("env {}: {}", spec->variable, binding.unknown_because)), where,
+                    what);
             } else if (spec->count) {
                 std::int64_t n = 0;
                 std::size_t start = 0;
@@ -186,7 +199,7 @@ private:
                     if (comma == std::string::npos) break;
                     start = comma + 1;
                 }
-                set(spec->key, Value(n), where);
+                set(spec->key, Value(n), where, what);
             } else if (spec->range) {
                 PREFLIGHT_TRY(give_range(spec->key, *binding.value, what, where));
             } else {
@@ -197,8 +210,10 @@ private:
         return {};
     }
 
-    void set(const std::string& key, Value v, const Location& where) {
-        cfg_.values[key] = Fact{std::move(v), Origin{OriginKind::job, where, {}}};
+    // `what` is the flag or $VARIABLE that gave the value: a command line has no file
+    // and line to name, so the origin names that word instead.
+    void set(const std::string& key, Value v, const Location& where, const std::string& what = {}) {
+        cfg_.values[key] = Fact{std::move(v), launch_origin(where, what)};
     }
 
     void imply(const std::string& key, const std::string& value) {
@@ -216,17 +231,17 @@ private:
             auto mapped = apply_map(map, word, accelerator());
             if (!mapped) {
                 note(Severity::info, fmt::format("not interpreted: {} {} (no {} value for it)", what, word, key), where);
-                set(key, Value::unknown_because(fmt::format("{}: no value for {} {}", key, what, word)), where);
+                set(key, Value::unknown_because(fmt::format("{}: no value for {} {}", key, what, word)), where, what);
                 return {};
             }
             if (mapped->is_unknown()) {
-                set(key, Value::unknown(FactRef::config("hardware.accelerator")), where);
+                set(key, Value::unknown(FactRef::config("hardware.accelerator")), where, what);
                 return {};
             }
             text = *mapped->get<std::string>();
         }
         auto v = PREFLIGHT_TRY(typed(key, text, what, where));
-        set(key, std::move(v), where);
+        set(key, std::move(v), where, what);
         return {};
     }
 
@@ -240,14 +255,14 @@ private:
         auto lo = PREFLIGHT_TRY(typed(key, low, what, where));
         auto hi = PREFLIGHT_TRY(typed(key, high, what, where));
         if (lo == hi) {
-            set(key, std::move(lo), where);
+            set(key, std::move(lo), where, what);
             return {};
         }
         const auto* a = lo.get<std::int64_t>();
         const auto* b = hi.get<std::int64_t>();
         if (a && b && *a > *b) return fail(fmt::format("{} {}: the range's minimum is above its maximum", what, word), where);
         set(key, Value::unknown_because(fmt::format("{} {} is a range: the count is settled when the launch starts", what, word)),
-            where);
+            where, what);
         return {};
     }
 
@@ -358,7 +373,8 @@ private:
             return fail(fmt::format("{} needs a value", flag.written), flag.where);
         if (spec.key.empty()) return {};
         if (!flag.values.empty() && !flag.values.front().text) {
-            set(spec.key, Value::unknown_because(fmt::format("{}: {}", spec.key, flag.values.front().unknown_because)), where);
+            set(spec.key, Value::unknown_because(fmt::format("{}: {}", spec.key, flag.values.front().unknown_because)), where,
+                flag.written);
             return {};
         }
         std::string word = flag.values.empty() ? "true" : *flag.values.front().text;

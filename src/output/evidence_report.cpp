@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "output/ci_report.hpp"
+#include "output/json_value.hpp"
 #include "output/printable.hpp"
 
 namespace preflight::output {
@@ -132,7 +133,7 @@ std::string verify_text(const rules::VerifyReport& report, bool quiet, const Sty
 }
 
 json verify_json(const rules::VerifyReport& report) {
-    json j;
+    auto j = versioned<json>(kVerifyOutputVersion);
     j["mismatch"] = report.mismatch();
     j["counts"] = json::object();
     for (const auto& [v, n] : report.counts()) j["counts"][std::string(rules::verdict_name(v))] = n;
@@ -231,7 +232,7 @@ std::string outdated_text(const rules::OutdatedReport& report, const Style& styl
 
 json outdated_json(const rules::OutdatedReport& report) {
     using State = rules::RepoCheck::State;
-    json j;
+    auto j = versioned<json>(kOutdatedOutputVersion);
     j["reading"] = report.reading();
     j["repositories"] = json::array();
     for (const auto& r : report.repos) {

@@ -38,8 +38,10 @@ std::string nodes_hostlist(const FleetSummary& s, const std::vector<NodeIndex>& 
 std::string fleet_text(const FleetSummary& s) {
     std::vector<NodeIndex> all(s.nodes.size());
     for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
-    std::string out = fmt::format("fleet: {} from {} {}: {}\n", node_count(s.nodes.size()), s.bundles,
-                                  s.bundles == 1 ? "bundle" : "bundles", printable(nodes_hostlist(s, all)));
+    // No node to list (every bundle stale, duplicate or unreadable): no dangling colon.
+    std::string out =
+        fmt::format("fleet: {} from {} {}", node_count(s.nodes.size()), s.bundles, s.bundles == 1 ? "bundle" : "bundles");
+    out += all.empty() ? "\n" : fmt::format(": {}\n", printable(nodes_hostlist(s, all)));
     bool read = false, unread = false;
     for (const auto& d : s.drift) (d.read_by_rules ? read : unread) = true;
     if (read) {

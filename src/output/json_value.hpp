@@ -12,11 +12,14 @@ nlohmann::ordered_json to_json(const Value& v);
 // Every JSON document preflight writes opens with the release that wrote it and the
 // version of its shape, which share/schemas/ describes; a shape that changes
 // incompatibly takes the next number.
-inline constexpr int kCheckOutputVersion = 2;    // check, in its three shapes
-inline constexpr int kProbeOutputVersion = 1;    // probe --format json
-inline constexpr int kFleetOutputVersion = 1;    // fleet --format json
-inline constexpr int kRulesOutputVersion = 1;    // rules list --format json
-inline constexpr int kPluginsOutputVersion = 1;  // plugins list --format json
+inline constexpr int kCheckOutputVersion = 2;     // check, in its three shapes
+inline constexpr int kProbeOutputVersion = 1;     // probe --format json
+inline constexpr int kFleetOutputVersion = 1;     // fleet --format json
+inline constexpr int kRulesOutputVersion = 1;     // rules list --format json
+inline constexpr int kPluginsOutputVersion = 1;   // plugins list --format json
+inline constexpr int kScanOutputVersion = 1;      // scan --format json
+inline constexpr int kVerifyOutputVersion = 1;    // rules verify --format json
+inline constexpr int kOutdatedOutputVersion = 1;  // rules outdated --format json
 
 template <class Json>
 Json versioned(int output_version) {

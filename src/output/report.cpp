@@ -266,8 +266,10 @@ std::string text_files_report(const std::vector<FileReport>& files, const Style&
 
 nlohmann::ordered_json json_files_report(const std::vector<FileReport>& files) {
     auto j = versioned<nlohmann::ordered_json>(kCheckOutputVersion);
-    j["verdict"] = worst_verdict(files);
     Tally t = tally(files);
+    // As the text summary: an unreadable file leaves the run incomplete (exit 2), so the
+    // verdict never reads "pass" on a run whose exit code says it failed.
+    j["verdict"] = t.unreadable ? std::string("incomplete") : worst_verdict(files);
     j["summary"] = {{"files", files.size()},  {"jobs", t.jobs},           {"scripts", t.scripts},
                     {"launches", t.launches}, {"no_launch", t.no_launch}, {"pass", t.pass},
                     {"warn", t.warn},         {"fail", t.fail},           {"unreadable", t.unreadable}};

@@ -2,6 +2,7 @@
 
 #include <fmt/format.h>
 
+#include "output/json_value.hpp"
 #include "output/printable.hpp"
 
 namespace preflight::output {
@@ -28,7 +29,7 @@ std::string scan_text(const facts::ScanResult& scan, const KnownDigests& known) 
 }
 
 nlohmann::ordered_json scan_json(const std::string& path, const facts::ScanResult& scan, const KnownDigests& known) {
-    nlohmann::ordered_json j;
+    auto j = versioned<nlohmann::ordered_json>(kScanOutputVersion);
     j["path"] = path;
     j["distributions"] = nlohmann::ordered_json::array();
     for (const auto& d : scan.dists)

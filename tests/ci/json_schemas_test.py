@@ -7,7 +7,7 @@ python3-jsonschema as the oracle:
   fleet, rules list …): its expected stdout validates against the schema of its command;
 - the outputs no golden fixes (probe reads the live environment; plugins list the
   search path), run here: `probe --format json`, `plugins list --format json`,
-  `rules list --format json`.
+  `rules list --format json`, `scan --format json` of a small directory.
 
 A schema that stopped describing its output, or an output that dropped a field its
 schema requires, fails here.
@@ -33,7 +33,7 @@ for path in sorted(schemas_dir.glob("*.schema.json")):
     schema = json.loads(path.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     schemas[path.name.removesuffix(".schema.json")] = jsonschema.Draft202012Validator(schema)
-for name in ("check", "probe", "fleet", "rules-list", "plugins-list"):
+for name in ("check", "probe", "fleet", "scan", "rules-list", "rules-verify", "rules-outdated", "plugins-list"):
     if name not in schemas:
         failures.append(f"share/schemas/{name}.schema.json is missing")
 
@@ -42,9 +42,11 @@ def schema_for(words):
     """The schema of a command line's output: its subcommand (two words for `rules list`)."""
     if not words:
         return None
-    if words[0] in ("rules", "plugins") and len(words) > 1 and words[1] == "list":
-        return words[0] + "-list"
-    return words[0] if words[0] in ("check", "probe", "fleet") else None
+    if words[0] == "rules" and len(words) > 1 and words[1] in ("list", "verify", "outdated"):
+        return "rules-" + words[1]
+    if words[0] == "plugins" and len(words) > 1 and words[1] == "list":
+        return "plugins-list"
+    return words[0] if words[0] in ("check", "probe", "fleet", "scan") else None
 
 
 def validate(name, text, what):
@@ -77,8 +79,14 @@ if checked < 8:
 
 env = dict(os.environ, PREFLIGHT_RULES_PATH=str(src / "rules"), NO_COLOR="1")
 with tempfile.TemporaryDirectory() as tmp:
+    # A directory `scan` reads: one distribution, one shared library.
+    tree = pathlib.Path(tmp, "tree")
+    (tree / "demo-1.0.dist-info").mkdir(parents=True)
+    (tree / "demo-1.0.dist-info/METADATA").write_text("Metadata-Version: 2.1\nName: demo\nVersion: 1.0\n")
+    (tree / "libdemo.so").write_bytes(b"\x7fELF not really")
     for name, args in (
         ("probe", ["probe", "--format", "json", "--site-packages", tmp]),
+        ("scan", ["scan", str(tree), "--format", "json"]),
         ("plugins-list", ["plugins", "list", "--format", "json"]),
         ("rules-list", ["rules", "list", "--format", "json"]),
     ):
@@ -90,5 +98,5 @@ with tempfile.TemporaryDirectory() as tmp:
 
 for f in failures:
     print("FAIL", f)
-print(f"{checked} golden JSON outputs and 3 live ones against {len(schemas)} schemas: {len(failures)} failures")
+print(f"{checked} golden JSON outputs and 4 live ones against {len(schemas)} schemas: {len(failures)} failures")
 sys.exit(1 if failures else 0)

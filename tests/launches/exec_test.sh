@@ -73,5 +73,41 @@ status=$?
 [ "$status" = 0 ] && grep -q started "$work/out5" || fail "an unrecognised command was not started: exit $status ($(cat "$work/err5"))"
 grep -q "no launcher recognises it" "$work/err5" || fail "the summary does not say the command is not a launch: $(cat "$work/err5")"
 
-if [ "$failed" = 0 ]; then echo "exec: 5 cases passed"; fi
+# 6. A fix that is a flag of a script's launch is not applied (bash runs the script's own
+#    words): the launch starts on a warning, and the summary line names the skipped fix
+#    and how to apply it; without -v the check itself stays off stderr.
+rm -f "$STUB_RECORD"
+cat > "$work/site40.toml" <<'TOML'
+schema = 1
+[hardware]
+accelerator = "cuda"
+[model]
+arch = "qwen3_next"
+[packages]
+"ms-swift" = "4.0.4"
+"megatron-core" = "0.15.3"
+TOML
+cat > "$work/pack.sh" <<'SH'
+#!/usr/bin/env bash
+export NPROC_PER_NODE=8
+megatron sft --model Qwen/Qwen3-Next-80B-A3B-Instruct --packing true --tuner_type lora
+SH
+(cd "$work" && "$preflight" exec --rules "$rules" --no-probe --with site40.toml -- bash pack.sh) 2>"$work/err6" >/dev/null
+status=$?
+[ "$status" = 0 ] || fail "a launch with a warning did not start: exit $status ($(cat "$work/err6"))"
+grep -q '^preflight: exec pack.sh (1 launch): 0 errors, 1 warning; fixes applied: none; skipped: --packing false (pack.sh:3: megatron sft: `preflight fix --in-place pack.sh`)$' "$work/err6" \
+  || fail "the summary does not name the skipped fix: $(cat "$work/err6")"
+grep -q '^verdict:' "$work/err6" && fail "the whole check is on stderr without -v: $(cat "$work/err6")"
+
+# 7. -v prints the whole check on stderr before the summary line.
+rm -f "$STUB_RECORD"
+(cd "$work" && "$preflight" exec -v --rules "$rules" --no-probe --with site40.toml -- bash pack.sh) 2>"$work/err7" >/dev/null
+status=$?
+[ "$status" = 0 ] || fail "exec -v did not start the launch: exit $status ($(cat "$work/err7"))"
+grep -q '^== pack.sh:3: megatron sft$' "$work/err7" || fail "-v does not print the launch's report: $(cat "$work/err7")"
+grep -q '\[gdn-transformers-no-packing\]$' "$work/err7" || fail "-v does not print the warning: $(cat "$work/err7")"
+grep -q '^verdict: pass' "$work/err7" || fail "-v does not print the verdict: $(cat "$work/err7")"
+[ "$(tail -1 "$work/err7" | cut -c1-24)" = "preflight: exec pack.sh " ] || fail "the summary is not the last line under -v: $(tail -1 "$work/err7")"
+
+if [ "$failed" = 0 ]; then echo "exec: 7 cases passed"; fi
 [ "$failed" = 0 ]
