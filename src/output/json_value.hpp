@@ -17,6 +17,7 @@ inline constexpr int kProbeOutputVersion = 1;    // probe --format json
 inline constexpr int kFleetOutputVersion = 1;    // fleet --format json
 inline constexpr int kRulesOutputVersion = 1;    // rules list --format json
 inline constexpr int kPluginsOutputVersion = 1;  // plugins list --format json
+inline constexpr int kPlanOutputVersion = 1;     // plan --format json
 
 template <class Json>
 Json versioned(int output_version) {
