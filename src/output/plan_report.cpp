@@ -9,6 +9,9 @@
 #include "rules/fix_text.hpp"
 
 namespace preflight::output {
+
+bool by_pip(const plan::PackageMove& m) { return !m.release || m.release->pip; }
+
 namespace {
 
 std::string verdict_of(const rules::CheckResult& r) {
@@ -28,11 +31,12 @@ std::string setting_text(const plan::SettingChange& s) {
 
 std::string requirement(const plan::PackageMove& m) { return fmt::format("{}=={}", m.package, m.to); }
 
-std::string move_origin(const plan::PackageMove& m) {
-    std::string from = m.from.empty() ? "not named" : m.from;
+// "torch 2.3.1 -> 2.2.0  (downgrade; matrix: compat-matrices/torch_npu_cann)".
+std::string move_text(const plan::PackageMove& m) {
     std::string where = m.release ? m.release->source : "";
     if (m.release && !m.release->date.empty()) where += ", " + m.release->date;
-    return fmt::format("{} -> {}, {}{}{}", from, m.to, m.upgrade ? "upgrade" : "downgrade",
+    return fmt::format("{} {} -> {}{}  ({}{}{})", m.package, m.from.empty() ? "(not named)" : m.from, m.to,
+                       by_pip(m) ? "" : ", not installed with pip", m.upgrade ? "upgrade" : "downgrade",
                        m.release && m.release->pre ? ", pre-release" : "", where.empty() ? "" : "; " + where);
 }
 
@@ -57,7 +61,7 @@ std::string candidate_text(const plan::Candidate& c, const std::string& title, b
                                   counted(c.warnings, "warning"));
     if (auto pip = pip_line(c); !pip.empty()) out += "  " + printable(pip) + "\n";
     for (const auto& m : c.moves) {
-        out += fmt::format("    {}  ({})\n", printable(requirement(m)), printable(move_origin(m)));
+        out += fmt::format("    {}\n", printable(move_text(m)));
         if (!full) continue;
         if (!m.clears.empty()) out += fmt::format("      clears: {}\n", ids(m.clears));
         for (const auto& f : m.brings) out += finding_lines(f, "      brings ", style);
@@ -89,6 +93,7 @@ nlohmann::ordered_json candidate_json(const plan::Candidate& c, const std::strin
         p["from"] = m.from.empty() ? nlohmann::ordered_json(nullptr) : nlohmann::ordered_json(m.from);
         p["to"] = m.to;
         p["requirement"] = requirement(m);
+        p["pip"] = by_pip(m);
         p["direction"] = m.upgrade ? "upgrade" : "downgrade";
         p["distance"] = m.distance;
         p["pre_release"] = m.release && m.release->pre;
@@ -130,10 +135,10 @@ nlohmann::ordered_json candidate_json(const plan::Candidate& c, const std::strin
 }  // namespace
 
 std::string pip_line(const plan::Candidate& c) {
-    if (c.moves.empty()) return "";
-    std::string out = "pip install";
-    for (const auto& m : c.moves) out += " '" + requirement(m) + "'";
-    return out;
+    std::string out;
+    for (const auto& m : c.moves)
+        if (by_pip(m)) out += " '" + requirement(m) + "'";
+    return out.empty() ? out : "pip install" + out;
 }
 
 std::string text_plan_report(const PlanReportInput& in, const Style& style) {
@@ -209,7 +214,8 @@ nlohmann::ordered_json json_launch_plans(const std::string& script, const std::v
 std::string constraints_file(const PlanReportInput& in) {
     std::string out = fmt::format("# pip constraints planned by `preflight plan {}`\n", in.config_path);
     if (in.plan->best)
-        for (const auto& m : in.plan->best->moves) out += requirement(m) + "\n";
+        for (const auto& m : in.plan->best->moves)
+            out += by_pip(m) ? requirement(m) + "\n" : fmt::format("# {}=={} is not installed with pip\n", m.package, m.to);
     return out;
 }
 

@@ -33,7 +33,10 @@ nlohmann::ordered_json json_launch_plans(const std::string& script, const std::v
 // a comment naming the launch, then one `name==version` line per package moved.
 std::string constraints_file(const PlanReportInput& in);
 
-// `pip install 'a==1' 'b==2'`, or "" when the candidate moves no package.
+// Whether pip installs the move's package (not CANN, not MindSpeed: release_list.hpp).
+bool by_pip(const plan::PackageMove& m);
+
+// `pip install 'a==1' 'b==2'` for the moves pip makes, or "" when there are none.
 std::string pip_line(const plan::Candidate& c);
 
 }  // namespace preflight::output

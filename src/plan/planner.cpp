@@ -142,12 +142,14 @@ public:
             std::stable_sort(frontier.begin(), frontier.end(),
                              [](const auto& a, const auto& b) { return rank_key(a.second) < rank_key(b.second); });
             std::vector<std::pair<Moves, Candidate>> next;
+            std::size_t grown = 0;
             for (const auto& [moves, candidate] : frontier) {
                 // Past level 1, only a stack that cleared one of the launch's errors and is
                 // left with errors it brought grows, by the packages those errors rest on
                 // (megatron-core 0.16 clears the GDN error and asks for MindSpeed's 0.16 line).
                 std::set<std::string> more = level == 1 ? pool : std::set<std::string>{};
                 if (level > 1 && (candidate.errors == 0 || !clears_an_error(candidate))) continue;
+                if (level > 1 && ++grown > options_.frontier) break;
                 for (const auto& f : candidate.planned.findings)
                     if (counts(f) && f.severity == Severity::error)
                         for (const auto& p : packages_of(f, rules_)) consider(p, more);

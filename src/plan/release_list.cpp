@@ -22,10 +22,13 @@ ReleaseLists release_lists(const rules::RuleSet& rules) {
         std::string package = version::normalize_package_name(cell(row, "package"));
         auto v = version::Version::parse(rules.scheme_of(package), cell(row, "version"));
         if (package.empty() || !v) continue;
-        bool pre = false;
-        if (auto it = row.cells.find("pre"); it != row.cells.end())
-            if (const auto* b = it->second.get<bool>()) pre = *b;
-        lists[package].push_back(Release{std::move(*v), cell(row, "date"), cell(row, "line"), cell(row, "source"), pre});
+        auto flag = [&](const char* column, bool absent) {
+            auto it = row.cells.find(column);
+            const bool* b = it == row.cells.end() ? nullptr : it->second.get<bool>();
+            return b ? *b : absent;
+        };
+        lists[package].push_back(Release{std::move(*v), cell(row, "date"), cell(row, "line"), cell(row, "source"),
+                                         flag("pre", false), flag("pip", true)});
     }
     for (auto& [package, releases] : lists) {
         std::stable_sort(releases.begin(), releases.end(),

@@ -18,6 +18,7 @@ struct Release {
     std::string line;    // the release line it belongs to ("0.16", vllm-ascend's vllm line)
     std::string source;  // "NVIDIA/Megatron-LM@core_v0.16.1", "matrix: compat-matrices/torch_npu_cann"
     bool pre = false;    // a pre-release: pip takes it only when named
+    bool pip = true;     // installed with pip (not CANN, a toolkit; not MindSpeed, installed from its branch)
 };
 
 // Normalized package name → its releases, oldest first (each package's own scheme).

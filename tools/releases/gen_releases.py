@@ -45,6 +45,12 @@ TAGGED = {
 }
 
 
+# Installed otherwise than by pip: CANN is a toolkit (its installer), MindSpeed is
+# installed from a clone of its branch (`pip install -e .`); plan names their
+# version, and leaves them out of pip lines and constraints files.
+NOT_PIP = {"cann", "mindspeed"}
+
+
 def mirror_dir(root, repo):
     owner, name = repo.split("/")
     for d in (root / f"{owner}+{name}" / "repo", root / f"{owner}+{name}", root / owner / name):
@@ -104,7 +110,7 @@ def main():
                 rows[key]["date"] = date
             return
         rows[key] = {"package": package, "version": version, "date": date, "line": line,
-                     "pre": is_pre(version), "source": source}
+                     "pre": is_pre(version) and package != "cann", "pip": package not in NOT_PIP, "source": source}
 
     for package, (repo, pattern) in sorted(TAGGED.items()):
         d = mirror_dir(args.mirrors, repo)
@@ -176,7 +182,8 @@ def main():
         "#   the matrices of the compat packs (source = \"matrix: PACK/TABLE\"), for the",
         "#   packages no mirror holds (torch, CANN, vllm, transformers, torch_npu's wheels).",
         "# line: the release line (major.minor; vllm-ascend's vllm line; torch_npu's torch).",
-        "# pre: a pre-release, which pip installs only when named.",
+        "# pre: a pre-release, which pip installs only when named (CANN's RCs are its releases).",
+        "# pip: installed with pip (CANN is a toolkit; MindSpeed is installed from its branch).",
         "[pack]",
         'name = "releases"',
         'version = "0.1.0"',
@@ -192,6 +199,7 @@ def main():
             f'date = "{r["date"]}"',
             f'line = "{r["line"]}"',
             f'pre = {"true" if r["pre"] else "false"}',
+            f'pip = {"true" if r["pip"] else "false"}',
             f'source = "{r["source"]}"',
             "",
         ]
