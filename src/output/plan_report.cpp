@@ -41,8 +41,8 @@ std::string move_text(const plan::PackageMove& m) {
 }
 
 // A finding as one line and its facts, indented under what brought it.
-std::string finding_lines(const rules::Finding& f, const std::string& indent, const Style& style) {
-    std::string out = fmt::format("{}{}: {} [{}]\n", indent, style.severity(f.severity),
+std::string finding_lines(const rules::Finding& f, const std::string& indent, const std::string& label, const Style& style) {
+    std::string out = fmt::format("{}{}{}: {} [{}]\n", indent, label, style.severity(f.severity),
                                   printable(f.message), printable(f.rule));
     for (const auto& e : f.evidence)
         if (!e.derived) out += fmt::format("{}  fact: {}\n", indent, fact_line(e.origin, e.fact, e.value));
@@ -64,15 +64,16 @@ std::string candidate_text(const plan::Candidate& c, const std::string& title, b
         out += fmt::format("    {}\n", printable(move_text(m)));
         if (!full) continue;
         if (!m.clears.empty()) out += fmt::format("      clears: {}\n", ids(m.clears));
-        for (const auto& f : m.brings) out += finding_lines(f, "      brings ", style);
+        for (const auto& f : m.brings) out += finding_lines(f, "      ", "brings ", style);
     }
     for (const auto& s : c.settings)
         out += fmt::format("  {}  [clears {}]{}\n", printable(setting_text(s)), printable(s.rule),
                            c.suggested ? " (suggested fix)" : "");
     if (!full) return out;
-    if (!c.brings.empty()) {
+    // One move alone: its own lines above said it.
+    if (!c.brings.empty() && !(c.moves.size() == 1 && c.settings.empty())) {
         out += "  the planned stack's findings the launch did not have:\n";
-        for (const auto& f : c.brings) out += finding_lines(f, "    ", style);
+        for (const auto& f : c.brings) out += finding_lines(f, "    ", "", style);
     }
     return out;
 }

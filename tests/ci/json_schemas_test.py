@@ -33,7 +33,7 @@ for path in sorted(schemas_dir.glob("*.schema.json")):
     schema = json.loads(path.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     schemas[path.name.removesuffix(".schema.json")] = jsonschema.Draft202012Validator(schema)
-for name in ("check", "probe", "fleet", "rules-list", "plugins-list"):
+for name in ("check", "probe", "fleet", "rules-list", "plugins-list", "plan"):
     if name not in schemas:
         failures.append(f"share/schemas/{name}.schema.json is missing")
 
@@ -44,7 +44,7 @@ def schema_for(words):
         return None
     if words[0] in ("rules", "plugins") and len(words) > 1 and words[1] == "list":
         return words[0] + "-list"
-    return words[0] if words[0] in ("check", "probe", "fleet") else None
+    return words[0] if words[0] in ("check", "probe", "fleet", "plan") else None
 
 
 def validate(name, text, what):
