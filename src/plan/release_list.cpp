@@ -1,6 +1,7 @@
 #include "plan/release_list.hpp"
 
 #include <algorithm>
+#include <sstream>
 
 namespace preflight::plan {
 namespace {
@@ -20,20 +21,29 @@ ReleaseLists release_lists(const rules::RuleSet& rules) {
     if (table == rules.tables.end()) return lists;
     for (const auto& row : table->second.rows) {
         std::string package = version::normalize_package_name(cell(row, "package"));
-        auto v = version::Version::parse(rules.scheme_of(package), cell(row, "version"));
-        if (package.empty() || !v) continue;
-        auto flag = [&](const char* column, bool absent) {
-            auto it = row.cells.find(column);
-            const bool* b = it == row.cells.end() ? nullptr : it->second.get<bool>();
-            return b ? *b : absent;
-        };
-        lists[package].push_back(Release{std::move(*v), cell(row, "date"), cell(row, "line"), cell(row, "source"),
-                                         flag("pre", false), flag("pip", true)});
+        if (package.empty()) continue;
+        bool pip = true;
+        if (auto it = row.cells.find("pip"); it != row.cells.end())
+            if (const auto* b = it->second.get<bool>()) pip = *b;
+        auto scheme = rules.scheme_of(package);
+        // One release a line: VERSION DATE LINE SOURCE [pre] (DATE "-" where none).
+        std::istringstream text(cell(row, "releases"));
+        for (std::string line; std::getline(text, line);) {
+            std::istringstream words(line);
+            std::string v, date, release_line, source, mark;
+            if (!(words >> v >> date >> release_line >> source)) continue;
+            words >> mark;
+            auto parsed = version::Version::parse(scheme, v);
+            if (!parsed) continue;
+            if (source.rfind("matrix:", 0) == 0) source.insert(7, " ");
+            lists[package].push_back(
+                Release{std::move(*parsed), date == "-" ? "" : date, release_line, source, mark == "pre", pip});
+        }
     }
     for (auto& [package, releases] : lists) {
         std::stable_sort(releases.begin(), releases.end(),
                          [](const Release& a, const Release& b) { return compare(a.version, b.version).value_or(0) < 0; });
-        // One row per version (a tag and a matrix may name the same release).
+        // One entry per version (two rows may name the same release).
         releases.erase(std::unique(releases.begin(), releases.end(),
                                    [](const Release& a, const Release& b) { return compare(a.version, b.version) == 0; }),
                        releases.end());

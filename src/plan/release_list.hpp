@@ -26,8 +26,10 @@ using ReleaseLists = std::map<std::string, std::vector<Release>>;
 
 inline constexpr const char* kReleasesTable = "releases";
 
-// The loaded packs' release lists; empty when no pack has the table. A row whose
-// version does not parse in its package's scheme is left out.
+// The loaded packs' release lists; empty when no pack has the table. The table has
+// one row per package (`package`, `pip`, and `releases`: one line per release,
+// "VERSION DATE LINE SOURCE [pre]"), so the packs every check loads stay small; a
+// line whose version does not parse in its package's scheme is left out.
 ReleaseLists release_lists(const rules::RuleSet& rules);
 
 }  // namespace preflight::plan
