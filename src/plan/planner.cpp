@@ -88,9 +88,13 @@ struct Choice {
     bool upgrade;
 };
 
-// The order candidates are ranked in: fewest packages moved, fewest settings changed,
-// fewest warnings, fewest pre-releases, nearest versions, fewest downgrades; then by
-// name and version, so equal costs are ordered the same on every run.
+// The order candidates are ranked in: no more warnings than needed (the fewest), then
+// fewest packages moved, fewest settings changed, fewest pre-releases, fewest
+// downgrades, nearest versions; then by
+// name and version, so equal costs are ordered the same on every run. Upgrades come
+// before nearer downgrades: a rule's range usually ends where upstream fixed the
+// problem, and begins where the feature came, so a downgrade that leaves the range
+// often leaves the feature too (ms-swift 3.2.1 has no sequence parallelism to refuse).
 auto rank_key(const Candidate& c) {
     int distance = 0, downgrades = 0, pre = 0;
     std::vector<std::string> names;
@@ -101,7 +105,7 @@ auto rank_key(const Candidate& c) {
         names.push_back(m.package + "=" + m.to);
     }
     for (const auto& s : c.settings) names.push_back(s.target.key());
-    return std::make_tuple(c.errors, c.moves.size(), c.settings.size(), c.warnings, pre, distance, downgrades, names);
+    return std::make_tuple(c.errors, c.warnings, c.moves.size(), c.settings.size(), pre, downgrades, distance, names);
 }
 
 // Whether `big` makes every move and setting change `small` makes.
@@ -134,24 +138,29 @@ public:
         std::vector<std::pair<Moves, Candidate>> frontier = {tried.front()};
         for (std::size_t level = 1; level <= options_.max_packages && !plan_.capped; ++level) {
             // Level 1 is always tried: a move may beat a setting change on warnings. Past it, a
-            // level is tried only while no stack without a setting change has cleared every
-            // error (a plan of versions alone, ranked after those that set something, is
-            // still what a user who cannot change the launch needs).
-            if (level > 1 && solved_by_versions(tried)) break;
-            // Expand the closest stacks first.
-            std::stable_sort(frontier.begin(), frontier.end(),
-                             [](const auto& a, const auto& b) { return rank_key(a.second) < rank_key(b.second); });
+            // level is tried only while no stack has cleared every error and warning.
+            if (level > 1 && solved_cleanly(tried)) break;
+            // Expand the closest stacks first, those that change no setting before the others.
+            std::stable_sort(frontier.begin(), frontier.end(), [](const auto& a, const auto& b) {
+                return std::make_pair(a.second.settings.size(), rank_key(a.second)) <
+                       std::make_pair(b.second.settings.size(), rank_key(b.second));
+            });
             std::vector<std::pair<Moves, Candidate>> next;
             std::size_t grown = 0;
             for (const auto& [moves, candidate] : frontier) {
-                // Past level 1, only a stack that cleared one of the launch's errors and is
-                // left with errors it brought grows, by the packages those errors rest on
-                // (megatron-core 0.16 clears the GDN error and asks for MindSpeed's 0.16 line).
+                // Past level 1, only a stack that cleared one of the launch's errors grows, by
+                // the packages its errors rest on (megatron-core 0.16 clears the GDN error and
+                // asks for MindSpeed's 0.16 line), or where it has none, its warnings.
                 std::set<std::string> more = level == 1 ? pool : std::set<std::string>{};
-                if (level > 1 && (candidate.errors == 0 || !clears_an_error(candidate))) continue;
+                // A stack whose warnings come with a setting change is not grown on them: the
+                // setting, not a package, brought them.
+                if (level > 1 && (!clears_an_error(candidate) || (candidate.errors == 0 && candidate.warnings == 0) ||
+                                  (candidate.errors == 0 && !candidate.settings.empty())))
+                    continue;
                 if (level > 1 && ++grown > options_.frontier) break;
+                Severity grow_on = candidate.errors > 0 ? Severity::error : Severity::warning;
                 for (const auto& f : candidate.planned.findings)
-                    if (counts(f) && f.severity == Severity::error)
+                    if (counts(f) && f.severity == grow_on)
                         for (const auto& p : packages_of(f, rules_)) consider(p, more);
                 for (const auto& package : more) {
                     if (moves.count(package)) continue;
@@ -194,17 +203,25 @@ private:
         return it == plan_.before.facts.packages.end() ? nullptr : it->second.value.get<version::Version>();
     }
 
-    // The package's releases nearest its current version first, upgrades before
-    // downgrades at equal distance, final releases before pre-releases.
+    // The package's releases: final releases before pre-releases, upgrades before
+    // downgrades, each nearest its current version first.
     std::vector<Choice> choices(const std::string& package) {
         auto cached = choices_.find(package);
         if (cached != choices_.end()) return cached->second;
         const auto& list = releases_.at(package);
         const auto* now = current(package);
+        // A pre-release is tried only past the newest final release (vllm-ascend's lines
+        // open with rcs) or where the launch already runs one: pip takes none unless named.
+        const version::Version* newest_final = nullptr;
+        for (const auto& r : list)
+            if (!r.pre) newest_final = &r.version;
+        bool runs_pre = false;
+        if (const auto* pep = std::get_if<version::Pep440>(&now->parsed())) runs_pre = pep->is_prerelease();
         std::vector<Choice> up, down;
         for (const auto& r : list) {
             auto c = compare(r.version, *now);
             if (!c || *c == 0) continue;
+            if (r.pre && !runs_pre && newest_final && compare(r.version, *newest_final).value_or(1) <= 0) continue;
             (*c > 0 ? up : down).push_back({&r, 0, *c > 0});
         }
         std::reverse(down.begin(), down.end());
@@ -215,9 +232,22 @@ private:
             all.insert(all.end(), side->begin(), side->end());
         }
         std::stable_sort(all.begin(), all.end(), [](const Choice& a, const Choice& b) {
-            return std::make_tuple(a.release->pre, a.distance, !a.upgrade) < std::make_tuple(b.release->pre, b.distance, !b.upgrade);
+            return std::make_tuple(a.release->pre, !a.upgrade, a.distance) < std::make_tuple(b.release->pre, !b.upgrade, b.distance);
         });
-        if (all.size() > options_.versions_per_package) all.resize(options_.versions_per_package);
+        // Downgrades keep a share of the tries however many upgrades there are.
+        std::vector<Choice> kept;
+        std::size_t ups = 0, downs = 0, pres = 0;
+        for (const auto& c : all) {
+            std::size_t& n = c.release->pre ? pres : c.upgrade ? ups : downs;
+            std::size_t cap = c.release->pre ? options_.versions_per_package / 6
+                              : c.upgrade    ? options_.versions_per_package / 2
+                                             : options_.versions_per_package / 3;
+            if (n < cap) {
+                ++n;
+                kept.push_back(c);
+            }
+        }
+        all = std::move(kept);
         return choices_[package] = all;
     }
 
@@ -227,9 +257,9 @@ private:
         return s;
     }
 
-    static bool solved_by_versions(const std::vector<std::pair<Moves, Candidate>>& tried) {
+    static bool solved_cleanly(const std::vector<std::pair<Moves, Candidate>>& tried) {
         return std::any_of(tried.begin(), tried.end(),
-                           [](const auto& t) { return t.second.errors == 0 && t.second.settings.empty(); });
+                           [](const auto& t) { return t.second.errors == 0 && t.second.warnings == 0; });
     }
 
     bool clears_an_error(const Candidate& c) const {

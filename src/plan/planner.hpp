@@ -30,7 +30,9 @@ struct PlanOptions {
     std::set<std::string> keep;  // normalized package names that must not move (--keep)
     std::size_t max_packages = 3;
     std::size_t max_checks = 200;           // candidate stacks checked, at most
-    std::size_t versions_per_package = 8;   // nearest releases tried per package
+    // Releases tried per package: the nearest half of them upgrades, a third
+    // downgrades, a sixth pre-releases.
+    std::size_t versions_per_package = 12;
     std::size_t frontier = 6;               // past one package, the closest stacks grown per level
     std::size_t alternatives = 3;     // ranked after the best
 };

@@ -11,7 +11,9 @@ For each planned case, independently of the plan's own word:
 - the constraints file (`-o`) parses line by line with Debian's python3-packaging
   (`packaging.requirements.Requirement`), pins exactly the pip moves of the plan, and
   names no package pip does not install;
-- the JSON validates against share/schemas/plan.schema.json (python3-jsonschema).
+- the JSON validates against share/schemas/plan.schema.json (python3-jsonschema);
+- where upstream documented the fix (tests/plan/upstream.txt), the plan holds it, or
+  the list says why it differs.
 
 Usage: check_plans.py PREFLIGHT SOURCE_DIR
 """
@@ -32,6 +34,12 @@ for line in (src / "tests/plan/unplannable.txt").read_text().splitlines():
     if line.strip() and not line.startswith("#"):
         case, rule = line.split()[:2]
         blocked_expected[case] = rule
+
+upstream = {}
+for line in (src / "tests/plan/upstream.txt").read_text().splitlines():
+    if line.strip() and not line.startswith("#"):
+        case, expect, source = (part.strip() for part in line.split("|", 2))
+        upstream[case] = (expect, source)
 
 cases = sorted(src.glob("share/examples/*.toml")) + sorted(src.glob("tests/launches/*.toml")) + \
     sorted(src.glob("tests/regressions/*/job.toml"))
@@ -147,6 +155,12 @@ for job in cases:
                 problems.append(f"the planned job file checks {checked['verdict']}: {errors}")
         except (json.JSONDecodeError, KeyError):
             problems.append(f"the planned job file is unreadable: {check.stderr.strip()[:300]}")
+        # Upstream's documented fix, where there is one: in the plan, or said why not.
+        if case in upstream and not upstream[case][0].startswith("differs:"):
+            have = {m["requirement"] for m in best["packages"]} | {s["text"] for s in best["settings"]}
+            for want in upstream[case][0].split(" | "):
+                if want not in have:
+                    problems.append(f"upstream's fix {want!r} ({upstream[case][1]}) is not in the plan {sorted(have)}")
         if problems:
             failures.append(f"{name}: " + "; ".join(problems))
         else:
@@ -154,9 +168,9 @@ for job in cases:
             moves = (best["pip"] or "") + " " + " ".join(s["text"] for s in best["settings"])
             print(f"PLANNED {name}: {moves.strip()} -> {best['planned']['verdict']}")
 
-for case in blocked_expected:
+for case in list(blocked_expected) + list(upstream):
     if not any((job.parent.name if job.name == "job.toml" else job.stem) == case for job in cases):
-        failures.append(f"unplannable.txt names {case}, which is no case")
+        failures.append(f"unplannable.txt or upstream.txt names {case}, which is no case")
 for f in failures:
     print("FAIL", f)
 print(f"{planned} planned, {blocked} blocked as listed, {clean} with no error, {len(failures)} failed")
