@@ -146,7 +146,9 @@ Command register_plan(CLI::App& app, const std::string& exe_path) {
         "  preflight plan job.toml --keep cann -o constraints.txt && pip install -c constraints.txt …\n"
         "  preflight plan train.sh --with site.toml --format json\n"
         "Exit: 0 a plan (or nothing to plan), 1 no plan clears every error, 2 unreadable input.");
-    cmd->add_option("input", args->input, "The job file or launch script, as check reads it")->required()->type_name("JOB|SCRIPT");
+    cmd->add_option("input", args->input, "The job file or launch script, as check reads it")
+        ->required()
+        ->type_name("JOB|SCRIPT");
     cmd->add_option("--with", args->with, "A partial configuration laid under a launch script's launches (repeatable)")
         ->type_name("FILE");
     cmd->add_option("--keep", args->keep, "A package that must not move: the CANN a cluster runs, say (repeatable)")

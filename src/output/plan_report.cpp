@@ -42,8 +42,8 @@ std::string move_text(const plan::PackageMove& m) {
 
 // A finding as one line and its facts, indented under what brought it.
 std::string finding_lines(const rules::Finding& f, const std::string& indent, const std::string& label, const Style& style) {
-    std::string out = fmt::format("{}{}{}: {} [{}]\n", indent, label, style.severity(f.severity),
-                                  printable(f.message), printable(f.rule));
+    std::string out =
+        fmt::format("{}{}{}: {} [{}]\n", indent, label, style.severity(f.severity), printable(f.message), printable(f.rule));
     for (const auto& e : f.evidence)
         if (!e.derived) out += fmt::format("{}  fact: {}\n", indent, fact_line(e.origin, e.fact, e.value));
     return out;
@@ -56,9 +56,9 @@ std::string ids(const std::vector<std::string>& rules) {
 }
 
 std::string candidate_text(const plan::Candidate& c, const std::string& title, bool full, const Style& style) {
-    std::string out = fmt::format("{}: {}, {}; planned stack: {} ({}, {})\n", style.bold(title), counted(c.moves.size(), "package"),
-                                  counted(c.settings.size(), "setting"), verdict_of(c.planned), counted(c.errors, "error"),
-                                  counted(c.warnings, "warning"));
+    std::string out = fmt::format("{}: {}, {}; planned stack: {} ({}, {})\n", style.bold(title),
+                                  counted(c.moves.size(), "package"), counted(c.settings.size(), "setting"),
+                                  verdict_of(c.planned), counted(c.errors, "error"), counted(c.warnings, "warning"));
     if (auto pip = pip_line(c); !pip.empty()) out += "  " + printable(pip) + "\n";
     for (const auto& m : c.moves) {
         out += fmt::format("    {}\n", printable(move_text(m)));
@@ -81,8 +81,8 @@ std::string candidate_text(const plan::Candidate& c, const std::string& title, b
 nlohmann::ordered_json finding_json(const rules::Finding& f) {
     auto facts = nlohmann::ordered_json::array();
     for (const auto& e : f.evidence) facts.push_back({{"fact", e.fact}, {"value", e.value}, {"origin", e.origin}});
-    return {{"rule", f.rule},         {"pack", f.pack},   {"severity", to_string(f.severity)},
-            {"message", f.message},   {"facts", facts},   {"references", f.references}};
+    return {{"rule", f.rule},       {"pack", f.pack}, {"severity", to_string(f.severity)},
+            {"message", f.message}, {"facts", facts}, {"references", f.references}};
 }
 
 nlohmann::ordered_json candidate_json(const plan::Candidate& c, const std::string& config_path) {
@@ -99,7 +99,8 @@ nlohmann::ordered_json candidate_json(const plan::Candidate& c, const std::strin
         p["distance"] = m.distance;
         p["pre_release"] = m.release && m.release->pre;
         p["source"] = m.release ? m.release->source : "";
-        p["date"] = m.release && !m.release->date.empty() ? nlohmann::ordered_json(m.release->date) : nlohmann::ordered_json(nullptr);
+        p["date"] =
+            m.release && !m.release->date.empty() ? nlohmann::ordered_json(m.release->date) : nlohmann::ordered_json(nullptr);
         p["line"] = m.release ? m.release->line : "";
         p["clears"] = m.clears;
         auto brings = nlohmann::ordered_json::array();
@@ -155,7 +156,8 @@ std::string text_plan_report(const PlanReportInput& in, const Style& style) {
     if (!p.best) {
         out += style.bold("no plan") + ": no stack within the known releases and the rules' fixes leaves no error\n";
         for (const auto& b : p.blockers)
-            out += fmt::format("  blocked by {}: {}\n    {}\n", printable(b.finding.rule), printable(b.why), printable(b.finding.message));
+            out += fmt::format("  blocked by {}: {}\n    {}\n", printable(b.finding.rule), printable(b.why),
+                               printable(b.finding.message));
     } else {
         out += candidate_text(*p.best, "plan", true, style);
         if (!in.quiet && !p.alternatives.empty()) {
@@ -190,7 +192,8 @@ nlohmann::ordered_json json_plan_report(const PlanReportInput& in) {
     for (const auto& c : p.alternatives) alternatives.push_back(candidate_json(c, in.config_path));
     j["alternatives"] = alternatives;
     auto blockers = nlohmann::ordered_json::array();
-    for (const auto& b : p.blockers) blockers.push_back({{"rule", b.finding.rule}, {"why", b.why}, {"finding", finding_json(b.finding)}});
+    for (const auto& b : p.blockers)
+        blockers.push_back({{"rule", b.finding.rule}, {"why", b.why}, {"finding", finding_json(b.finding)}});
     j["blockers"] = blockers;
     j["kept"] = p.kept;
     j["checks"] = p.checks;

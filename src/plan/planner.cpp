@@ -232,7 +232,8 @@ private:
             all.insert(all.end(), side->begin(), side->end());
         }
         std::stable_sort(all.begin(), all.end(), [](const Choice& a, const Choice& b) {
-            return std::make_tuple(a.release->pre, !a.upgrade, a.distance) < std::make_tuple(b.release->pre, !b.upgrade, b.distance);
+            return std::make_tuple(a.release->pre, !a.upgrade, a.distance) <
+                   std::make_tuple(b.release->pre, !b.upgrade, b.distance);
         });
         // Downgrades keep a share of the tries however many upgrades there are.
         std::vector<Choice> kept;
@@ -285,7 +286,8 @@ private:
             if (!fixed.result.unsettled.empty()) continue;
             Candidate c;
             c.suggested = suggested;
-            for (const auto& [name, entry] : fixed.result.patch.env) c.settings.push_back({FactRef::env(name), entry.value, entry.rule});
+            for (const auto& [name, entry] : fixed.result.patch.env)
+                c.settings.push_back({FactRef::env(name), entry.value, entry.rule});
             for (const auto& [key, entry] : fixed.result.patch.config)
                 c.settings.push_back({FactRef::config(key), entry.value, entry.rule});
             // With nothing to write in, the planned stack is the stack just checked.
@@ -374,11 +376,11 @@ private:
             };
             if (!movable.empty())
                 b.why = "no known release of " + join(movable) + " clears it" + (has_fix ? ", nor does its fix" : "");
-            else if (!kept.empty())
-                b.why = "it rests on " + join(kept) + ", which --keep pins";
+            else if (!kept.empty()) b.why = "it rests on " + join(kept) + ", which --keep pins";
             else
-                b.why = std::string("it rests on no package version the release lists know") +
-                        (has_fix ? ", and its fix leaves an error" : ", and its rule offers no fix: change the launch's settings");
+                b.why =
+                    std::string("it rests on no package version the release lists know") +
+                    (has_fix ? ", and its fix leaves an error" : ", and its rule offers no fix: change the launch's settings");
             plan_.blockers.push_back(std::move(b));
         }
     }

@@ -29,12 +29,12 @@ struct PlanOptions {
     rules::CheckOptions check;   // as `check` would run (strict, select/ignore …)
     std::set<std::string> keep;  // normalized package names that must not move (--keep)
     std::size_t max_packages = 3;
-    std::size_t max_checks = 200;           // candidate stacks checked, at most
+    std::size_t max_checks = 200;  // candidate stacks checked, at most
     // Releases tried per package: the nearest half of them upgrades, a third
     // downgrades, a sixth pre-releases.
     std::size_t versions_per_package = 12;
-    std::size_t frontier = 6;               // past one package, the closest stacks grown per level
-    std::size_t alternatives = 3;     // ranked after the best
+    std::size_t frontier = 6;      // past one package, the closest stacks grown per level
+    std::size_t alternatives = 3;  // ranked after the best
 };
 
 // One package moved to another release.
@@ -43,7 +43,7 @@ struct PackageMove {
     std::string from;  // the version the launch has ("" when it names none)
     std::string to;
     bool upgrade = true;
-    int distance = 0;   // releases of the list between from and to, counting to
+    int distance = 0;  // releases of the list between from and to, counting to
     const Release* release = nullptr;
     // What this move alone does to the launch: the rules it clears (fired before, not
     // after) and the findings it brings into play (fire after, not before).
@@ -61,10 +61,10 @@ struct SettingChange {
 struct Candidate {
     std::vector<PackageMove> moves;  // sorted by package
     std::vector<SettingChange> settings;
-    bool suggested = false;                 // its settings include suggested fixes
-    rules::CheckResult planned;             // `check` of the planned stack
-    std::vector<std::string> clears;        // rules of the launch's findings that no longer fire
-    std::vector<rules::Finding> brings;     // findings of the planned stack the launch did not have
+    bool suggested = false;              // its settings include suggested fixes
+    rules::CheckResult planned;          // `check` of the planned stack
+    std::vector<std::string> clears;     // rules of the launch's findings that no longer fire
+    std::vector<rules::Finding> brings;  // findings of the planned stack the launch did not have
     int errors = 0, warnings = 0;
 
     std::size_t changes() const { return moves.size() + settings.size(); }
@@ -77,14 +77,14 @@ struct Blocker {
 };
 
 struct Plan {
-    rules::CheckedJob before;                 // the launch as it is
-    std::optional<Candidate> best;            // nullopt: no candidate left no error
-    std::vector<Candidate> alternatives;      // ranked after the best
-    std::vector<Blocker> blockers;            // when there is no best
-    std::set<std::string> kept;               // --keep packages the launch has
-    std::size_t checks = 0;                   // stacks checked
-    bool capped = false;                      // the search stopped at max_checks
-    bool nothing_to_do = false;               // the launch had no error
+    rules::CheckedJob before;             // the launch as it is
+    std::optional<Candidate> best;        // nullopt: no candidate left no error
+    std::vector<Candidate> alternatives;  // ranked after the best
+    std::vector<Blocker> blockers;        // when there is no best
+    std::set<std::string> kept;           // --keep packages the launch has
+    std::size_t checks = 0;               // stacks checked
+    bool capped = false;                  // the search stopped at max_checks
+    bool nothing_to_do = false;           // the launch had no error
 };
 
 // Errors: the launch itself cannot be checked (check_job's errors).

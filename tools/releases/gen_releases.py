@@ -152,6 +152,11 @@ def main():
     for row in tables.get("torch_npu_releases", []):
         # Ascend/pytorch's tag of the release gives its date where the mirror has it.
         repo_tag = row["tag"]
+        if not re.fullmatch(r"[\w.-]+/[\w.-]+@[\w.+-]+", repo_tag):
+            # "Ascend/pytorch@branch v2.7.1-26.1.0 (untagged)": no tag to date it by.
+            add("torch-npu", row["torch_npu"], "", re.sub(r"(\.post\d+)?(\+.*)?$", "", row["torch_npu"]),
+                src("torch_npu_releases"))
+            continue
         d = mirror_dir(args.mirrors, repo_tag.split("@")[0])
         date = ""
         if d is not None:
