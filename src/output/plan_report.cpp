@@ -18,7 +18,10 @@ std::string verdict_of(const rules::CheckResult& r) {
     return r.has_at_least(Severity::error) ? "fail" : r.has_at_least(Severity::warning) ? "warn" : "pass";
 }
 
-std::string counted(int n, const char* one) { return fmt::format("{} {}{}", n, one, n == 1 ? "" : "s"); }
+template <class Count>
+std::string counted(Count n, const char* one) {
+    return fmt::format("{} {}{}", n, one, n == 1 ? "" : "s");
+}
 
 // A setting as `check` words a fix: "set env USE_MCORE_GDN=0", "set train.packing = false".
 std::string setting_text(const plan::SettingChange& s) {
