@@ -6,7 +6,7 @@
 # Whether WORD names a subcommand of the command PATH: _preflight_is_command PATH WORD
 _preflight_is_command() {
     case "$1|$2" in
-        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|fleet' | '|rules' | '|plugins' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test' | 'rules|verify' | 'rules|outdated' | 'plugins|list') return 0 ;;
+        '|check' | '|fix' | '|env' | '|args' | '|probe' | '|scan' | '|explain' | '|import' | '|exec' | '|fleet' | '|plan' | '|rules' | '|plugins' | 'rules|list' | 'rules|doc' | 'rules|functions' | 'rules|test' | 'rules|verify' | 'rules|outdated' | 'plugins|list') return 0 ;;
     esac
     return 1
 }
@@ -14,7 +14,7 @@ _preflight_is_command() {
 # Whether OPTION of the command PATH takes a value: _preflight_takes_value PATH OPTION
 _preflight_takes_value() {
     case "$1|$2" in
-        '|--plugin-dir' | 'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--min-severity' | 'check|--select' | 'check|--ignore' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--with' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--max-age' | 'fleet|--now' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color' | 'rules verify|--mirrors' | 'rules verify|--pack' | 'rules verify|--rules' | 'rules verify|--format' | 'rules verify|--color' | 'rules outdated|--mirrors' | 'rules outdated|--pack' | 'rules outdated|--rules' | 'rules outdated|--format' | 'rules outdated|--color' | 'plugins list|--format' | 'plugins list|--color') return 0 ;;
+        '|--plugin-dir' | 'check|--with' | 'check|--rules' | 'check|--format' | 'check|--color' | 'check|-o' | 'check|--output' | 'check|--fail-on' | 'check|--min-severity' | 'check|--select' | 'check|--ignore' | 'check|--freeze' | 'check|--env' | 'check|--python' | 'check|--site-packages' | 'check|--waivers' | 'check|--now' | 'check|--baseline' | 'check|--write-baseline' | 'fix|-o' | 'fix|--output' | 'fix|--with' | 'fix|--rules' | 'fix|--freeze' | 'fix|--env' | 'fix|--python' | 'fix|--site-packages' | 'env|--emit' | 'env|-o' | 'env|--output' | 'env|--rules' | 'env|--freeze' | 'env|--env' | 'env|--python' | 'env|--site-packages' | 'args|--style' | 'args|--rules' | 'args|--freeze' | 'args|--env' | 'args|--python' | 'args|--site-packages' | 'probe|--rules' | 'probe|--format' | 'probe|--color' | 'probe|--python' | 'probe|--site-packages' | 'probe|-o' | 'probe|--output' | 'probe|--node' | 'scan|--rules' | 'scan|--format' | 'scan|--color' | 'explain|--rules' | 'explain|--color' | 'import|-o' | 'import|--output' | 'import|--with' | 'import|--index' | 'import|--rules' | 'exec|--with' | 'exec|--fail-on' | 'exec|--rules' | 'exec|--python' | 'exec|--site-packages' | 'fleet|--expect' | 'fleet|--job' | 'fleet|--max-age' | 'fleet|--now' | 'fleet|--rules' | 'fleet|--format' | 'fleet|--color' | 'plan|--with' | 'plan|--keep' | 'plan|-o' | 'plan|--output' | 'plan|--max-packages' | 'plan|--alternatives' | 'plan|--format' | 'plan|--color' | 'plan|--rules' | 'plan|--freeze' | 'plan|--env' | 'plan|--python' | 'plan|--site-packages' | 'rules list|--rules' | 'rules list|--format' | 'rules list|--color' | 'rules doc|--rules' | 'rules test|--pack' | 'rules test|--rules' | 'rules test|--color' | 'rules verify|--mirrors' | 'rules verify|--pack' | 'rules verify|--rules' | 'rules verify|--format' | 'rules verify|--color' | 'rules outdated|--mirrors' | 'rules outdated|--pack' | 'rules outdated|--rules' | 'rules outdated|--format' | 'rules outdated|--color' | 'plugins list|--format' | 'plugins list|--color') return 0 ;;
     esac
     return 1
 }
@@ -83,7 +83,6 @@ _preflight() {
         'fix|--env') _preflight_files ;;
         'fix|--python') _preflight_files ;;
         'fix|--site-packages') _preflight_directories ;;
-        'env|--with') _preflight_files ;;
         'env|--emit') COMPREPLY=($(compgen -W 'sh dotenv systemd ray k8s github' -- "$cur")) ;;
         'env|-o' | 'env|--output') _preflight_files ;;
         'env|--rules') _preflight_directories ;;
@@ -125,6 +124,18 @@ _preflight() {
         'fleet|--rules') _preflight_directories ;;
         'fleet|--format') COMPREPLY=($(compgen -W 'text json sarif' -- "$cur")) ;;
         'fleet|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
+        'plan|--with') _preflight_files ;;
+        'plan|--keep') _preflight_files ;;
+        'plan|-o' | 'plan|--output') _preflight_files ;;
+        'plan|--max-packages') : ;;
+        'plan|--alternatives') : ;;
+        'plan|--format') COMPREPLY=($(compgen -W 'text json' -- "$cur")) ;;
+        'plan|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
+        'plan|--rules') _preflight_directories ;;
+        'plan|--freeze') _preflight_files ;;
+        'plan|--env') _preflight_files ;;
+        'plan|--python') _preflight_files ;;
+        'plan|--site-packages') _preflight_directories ;;
         'rules list|--rules') _preflight_directories ;;
         'rules list|--format') COMPREPLY=($(compgen -W 'text json ids styles' -- "$cur")) ;;
         'rules list|--color') COMPREPLY=($(compgen -W 'auto always never' -- "$cur")) ;;
@@ -152,7 +163,7 @@ _preflight() {
         '') COMPREPLY=($(compgen -W '-h --help --version --plugin-dir' -- "$cur")) ;;
         check) COMPREPLY=($(compgen -W '-h --help --with --launch --skip-non-jobs --rules --no-default-rules --format --color -q --quiet -o --output --fail-on --strict --allow-unknown-keys --min-severity --select --ignore --apply-suggested --dump-facts --probe --freeze --env --python --site-packages --waivers --no-inline-waivers --no-waiver-discovery --now --baseline --write-baseline --show-settings' -- "$cur")) ;;
         fix) COMPREPLY=($(compgen -W '-h --help -o --output --in-place --diff --launch --with --apply-suggested --force -q --quiet --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
-        env) COMPREPLY=($(compgen -W '-h --help --with --emit -o --output --apply-suggested --force --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
+        env) COMPREPLY=($(compgen -W '-h --help --emit -o --output --apply-suggested --force --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         args) COMPREPLY=($(compgen -W '-h --help --style --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         probe) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet --python --site-packages -o --output --node --force' -- "$cur")) ;;
         scan) COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
@@ -160,6 +171,7 @@ _preflight() {
         import) COMPREPLY=($(compgen -W '-h --help -o --output --with --index --force -q --quiet --rules --no-default-rules' -- "$cur")) ;;
         exec) COMPREPLY=($(compgen -W '-h --help --with --fail-on --no-apply --no-probe -v --verbose --rules --no-default-rules --python --site-packages' -- "$cur")) ;;
         fleet) COMPREPLY=($(compgen -W '-h --help --expect --job --max-age --now --strict --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
+        plan) COMPREPLY=($(compgen -W '-h --help --with --keep -o --output --max-packages --alternatives --strict --allow-unknown-keys --force --format --color -q --quiet --rules --no-default-rules --probe --freeze --env --python --site-packages' -- "$cur")) ;;
         rules) COMPREPLY=($(compgen -W '-h --help' -- "$cur")) ;;
         'rules list') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules --format --color -q --quiet' -- "$cur")) ;;
         'rules doc') COMPREPLY=($(compgen -W '-h --help --rules --no-default-rules' -- "$cur")) ;;
@@ -173,7 +185,7 @@ _preflight() {
         return
     fi
     case $path in
-        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec fleet rules plugins' -- "$cur")) ;;
+        '') COMPREPLY=($(compgen -W 'check fix env args probe scan explain import exec fleet plan rules plugins' -- "$cur")) ;;
         check) _preflight_files ;;
         fix) _preflight_files ;;
         env) _preflight_files ;;
@@ -183,6 +195,7 @@ _preflight() {
         import) _preflight_files ;;
         exec) _preflight_files ;;
         fleet) _preflight_directories ;;
+        plan) _preflight_files ;;
         rules) COMPREPLY=($(compgen -W 'list doc functions test verify outdated' -- "$cur")) ;;
         plugins) COMPREPLY=($(compgen -W list -- "$cur")) ;;
     esac

@@ -16,9 +16,9 @@ function __preflight_command_path
         end
         test "$word" = '--'; and break
         switch "$path|$word"
-            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|rules' '|plugins' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test' 'rules|verify' 'rules|outdated' 'plugins|list'
+            case '|check' '|fix' '|env' '|args' '|probe' '|scan' '|explain' '|import' '|exec' '|fleet' '|plan' '|rules' '|plugins' 'rules|list' 'rules|doc' 'rules|functions' 'rules|test' 'rules|verify' 'rules|outdated' 'plugins|list'
                 set path (string trim -- "$path $word")
-            case '|--plugin-dir' 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--min-severity' 'check|--select' 'check|--ignore' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--with' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--max-age' 'fleet|--now' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color' 'rules verify|--mirrors' 'rules verify|--pack' 'rules verify|--rules' 'rules verify|--format' 'rules verify|--color' 'rules outdated|--mirrors' 'rules outdated|--pack' 'rules outdated|--rules' 'rules outdated|--format' 'rules outdated|--color' 'plugins list|--format' 'plugins list|--color'
+            case '|--plugin-dir' 'check|--with' 'check|--rules' 'check|--format' 'check|--color' 'check|-o' 'check|--output' 'check|--fail-on' 'check|--min-severity' 'check|--select' 'check|--ignore' 'check|--freeze' 'check|--env' 'check|--python' 'check|--site-packages' 'check|--waivers' 'check|--now' 'check|--baseline' 'check|--write-baseline' 'fix|-o' 'fix|--output' 'fix|--with' 'fix|--rules' 'fix|--freeze' 'fix|--env' 'fix|--python' 'fix|--site-packages' 'env|--emit' 'env|-o' 'env|--output' 'env|--rules' 'env|--freeze' 'env|--env' 'env|--python' 'env|--site-packages' 'args|--style' 'args|--rules' 'args|--freeze' 'args|--env' 'args|--python' 'args|--site-packages' 'probe|--rules' 'probe|--format' 'probe|--color' 'probe|--python' 'probe|--site-packages' 'probe|-o' 'probe|--output' 'probe|--node' 'scan|--rules' 'scan|--format' 'scan|--color' 'explain|--rules' 'explain|--color' 'import|-o' 'import|--output' 'import|--with' 'import|--index' 'import|--rules' 'exec|--with' 'exec|--fail-on' 'exec|--rules' 'exec|--python' 'exec|--site-packages' 'fleet|--expect' 'fleet|--job' 'fleet|--max-age' 'fleet|--now' 'fleet|--rules' 'fleet|--format' 'fleet|--color' 'plan|--with' 'plan|--keep' 'plan|-o' 'plan|--output' 'plan|--max-packages' 'plan|--alternatives' 'plan|--format' 'plan|--color' 'plan|--rules' 'plan|--freeze' 'plan|--env' 'plan|--python' 'plan|--site-packages' 'rules list|--rules' 'rules list|--format' 'rules list|--color' 'rules doc|--rules' 'rules test|--pack' 'rules test|--rules' 'rules test|--color' 'rules verify|--mirrors' 'rules verify|--pack' 'rules verify|--rules' 'rules verify|--format' 'rules verify|--color' 'rules outdated|--mirrors' 'rules outdated|--pack' 'rules outdated|--rules' 'rules outdated|--format' 'rules outdated|--color' 'plugins list|--format' 'plugins list|--color'
                 set skip 1
         end
     end
@@ -51,6 +51,7 @@ complete -c preflight -n '__preflight_at \'\'' -a 'explain' -d 'Explain a rule: 
 complete -c preflight -n '__preflight_at \'\'' -a 'import' -d 'Write a launch script\'s run configuration as a job file'
 complete -c preflight -n '__preflight_at \'\'' -a 'exec' -d 'Check a launch command on this node, then run it with the safe fixes applied'
 complete -c preflight -n '__preflight_at \'\'' -a 'fleet' -d 'Compare the snapshot bundles of every node: drift, missing nodes, verdicts'
+complete -c preflight -n '__preflight_at \'\'' -a 'plan' -d 'Find the smallest change of versions, variables and flags that makes a launch valid'
 complete -c preflight -n '__preflight_at \'\'' -a 'rules' -d 'List the loaded rule packs, run their own test cases, or check their references against upstream'
 complete -c preflight -n '__preflight_at \'\'' -a 'plugins' -d 'List the native plugins found and the ones refused'
 complete -c preflight -n '__preflight_at \'\'' -s 'h' -l 'help' -d 'Print this help message and exit'
@@ -111,7 +112,6 @@ complete -c preflight -n '__preflight_at \'fix\'' -F
 
 # preflight env
 complete -c preflight -n '__preflight_at \'env\'' -s 'h' -l 'help' -d 'Print this help message and exit'
-complete -c preflight -n '__preflight_at \'env\'' -l 'with' -r -F -d 'A partial run configuration laid under the script\'s launch (hardware, packages, the image\'s environment), as `check` lays it. Repeatable'
 complete -c preflight -n '__preflight_at \'env\'' -l 'emit' -x -a 'sh dotenv systemd ray k8s github' -d 'Output format'
 complete -c preflight -n '__preflight_at \'env\'' -s 'o' -l 'output' -r -F -d 'Write here (atomically; github appends) instead of stdout'
 complete -c preflight -n '__preflight_at \'env\'' -l 'apply-suggested' -d 'Apply suggested fixes too, not only safe ones'
@@ -203,6 +203,28 @@ complete -c preflight -n '__preflight_at \'fleet\'' -l 'format' -x -a 'text json
 complete -c preflight -n '__preflight_at \'fleet\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
 complete -c preflight -n '__preflight_at \'fleet\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
 complete -c preflight -n '__preflight_at \'fleet\'' -x -a '(__fish_complete_directories (commandline -ct))'
+
+# preflight plan
+complete -c preflight -n '__preflight_at \'plan\'' -s 'h' -l 'help' -d 'Print this help message and exit'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'with' -r -F -d 'A partial configuration laid under a launch script\'s launches (repeatable)'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'keep' -r -F -d 'A package that must not move: the CANN a cluster runs, say (repeatable)'
+complete -c preflight -n '__preflight_at \'plan\'' -s 'o' -l 'output' -r -F -d 'Also write the best plan\'s versions as a pip constraints file'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'max-packages' -x -d 'Most packages one plan moves'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'alternatives' -x -d 'Plans shown after the best'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'strict' -d 'An undetermined rule counts at its own severity, as in check'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'allow-unknown-keys' -d 'Unknown job keys are warnings, not errors, as in check'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'force' -d 'Replace a read-only -o file'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'format' -x -a 'text json' -d 'Output format'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'color' -x -a 'auto always never' -d 'Colour text output: auto (a terminal, NO_COLOR unset), always or never'
+complete -c preflight -n '__preflight_at \'plan\'' -s 'q' -l 'quiet' -d 'Print only the findings (text format)'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'rules' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Rule directory (a pack, or a folder of packs); repeatable. Searched before PREFLIGHT_RULES_PATH, the installed share/preflight/rules and a build tree\'s rules/; an earlier pack shadows a later one of the same name'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'no-default-rules' -d 'Load only --rules and PREFLIGHT_RULES_PATH, not the installed or source-tree packs'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'probe' -d 'Read this node\'s facts: environment, Python distributions, Megatron tree, Ascend versions'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'freeze' -r -F -d 'Installed packages from `pip freeze` or `pip list --format=json` output'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'env' -r -F -d 'A node\'s facts from a snapshot bundle written by `preflight probe -o`'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'python' -r -F -d 'Interpreter whose site-packages the probe reads (found from its path; never run)'
+complete -c preflight -n '__preflight_at \'plan\'' -l 'site-packages' -x -a '(__fish_complete_directories (commandline -ct))' -d 'Read distributions from this directory instead (repeatable)'
+complete -c preflight -n '__preflight_at \'plan\'' -F
 
 # preflight rules
 complete -c preflight -n '__preflight_at \'rules\'' -a 'list' -d 'The loaded packs and their rules'

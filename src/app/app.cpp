@@ -61,7 +61,8 @@ int run(int argc, char** argv) {
                                      register_explain(app, exe_path),
                                      register_import(app, exe_path),
                                      register_exec(app, exe_path),
-                                     register_fleet(app, exe_path)};
+                                     register_fleet(app, exe_path),
+                                     register_plan(app, exe_path)};
     for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
     for (auto& command : register_plugins(app)) commands.push_back(std::move(command));
     for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));

@@ -83,6 +83,7 @@ Command register_scan(CLI::App& app, const std::string& exe_path);
 Command register_import(CLI::App& app, const std::string& exe_path);
 Command register_exec(CLI::App& app, const std::string& exe_path);
 Command register_fleet(CLI::App& app, const std::string& exe_path);
+Command register_plan(CLI::App& app, const std::string& exe_path);
 std::vector<Command> register_plugins(CLI::App& app);
 // The hidden `man` and `completions`: files rendered from `app` itself.
 std::vector<Command> register_cli_files(CLI::App& app);

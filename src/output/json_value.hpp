@@ -20,6 +20,7 @@ inline constexpr int kPluginsOutputVersion = 1;   // plugins list --format json
 inline constexpr int kScanOutputVersion = 1;      // scan --format json
 inline constexpr int kVerifyOutputVersion = 1;    // rules verify --format json
 inline constexpr int kOutdatedOutputVersion = 1;  // rules outdated --format json
+inline constexpr int kPlanOutputVersion = 1;      // plan --format json
 
 template <class Json>
 Json versioned(int output_version) {

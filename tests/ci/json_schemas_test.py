@@ -33,7 +33,7 @@ for path in sorted(schemas_dir.glob("*.schema.json")):
     schema = json.loads(path.read_text())
     jsonschema.Draft202012Validator.check_schema(schema)
     schemas[path.name.removesuffix(".schema.json")] = jsonschema.Draft202012Validator(schema)
-for name in ("check", "probe", "fleet", "scan", "rules-list", "rules-verify", "rules-outdated", "plugins-list"):
+for name in ("check", "probe", "fleet", "scan", "rules-list", "rules-verify", "rules-outdated", "plugins-list", "plan"):
     if name not in schemas:
         failures.append(f"share/schemas/{name}.schema.json is missing")
 
@@ -46,7 +46,7 @@ def schema_for(words):
         return "rules-" + words[1]
     if words[0] == "plugins" and len(words) > 1 and words[1] == "list":
         return "plugins-list"
-    return words[0] if words[0] in ("check", "probe", "fleet", "scan") else None
+    return words[0] if words[0] in ("check", "probe", "fleet", "scan", "plan") else None
 
 
 def validate(name, text, what):

@@ -50,7 +50,7 @@ expect_has() {
 }
 
 expect "check" ch
-expect "$(printf '%s\n' check fix env args probe scan explain import exec fleet plugins rules | sort)" ""
+expect "$(printf '%s\n' check fix env args probe scan explain import exec fleet plan plugins rules | sort)" ""
 expect "$(printf '%s\n' doc functions list outdated test verify)" rules ""
 expect "$(printf '%s\n' codequality github json junit sarif tap text)" check --format ""
 expect "$(printf '%s\n' tap text)" check --format t
