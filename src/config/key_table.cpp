@@ -189,6 +189,16 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed --moe-fb-overlap: overlap one micro-batch's forward with another's backward in MoE layers."},
         {"parallel.cp_window_size", kInt, std::nullopt, {}, {},
          "MindSpeed --cp-window-size: the inner window of double-ring context parallelism (1: a single ring)."},
+        // Iteration- or sample-based training (Megatron-LM validate_args keeps the two apart).
+        {"train.train_iters", kInt, std::nullopt, {}, {}, "Megatron --train-iters: iterations to train.", {}, 0},
+        {"train.train_samples", kInt, std::nullopt, {}, {}, "Megatron --train-samples: samples to train.", {}, 0},
+        {"train.lr_decay_iters", kInt, std::nullopt, {}, {}, "Megatron --lr-decay-iters.", {}, 0},
+        {"train.lr_decay_samples", kInt, std::nullopt, {}, {}, "Megatron --lr-decay-samples.", {}, 0},
+        {"train.lr_warmup_iters", kInt, std::nullopt, {}, {}, "Megatron --lr-warmup-iters.", {}, 0},
+        {"train.lr_warmup_samples", kInt, std::nullopt, {}, {}, "Megatron --lr-warmup-samples.", {}, 0},
+        {"train.lr_warmup_fraction", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "Megatron --lr-warmup-fraction: warm-up as a fraction of the decay."},
+        {"train.skip_train", kBool, std::nullopt, {}, {}, "Megatron --skip-train: evaluate or export without training."},
         // vLLM engine options the rollout rules read.
         {"rollout.enforce_eager", kBool, Value(false), {}, {"vllm_enforce_eager", "enforce_eager"},
          "The rollout engine runs eagerly, without (ACL/CUDA) graph capture (vLLM enforce_eager)."},
