@@ -199,6 +199,17 @@ const std::vector<KeyInfo>& key_table() {
         {"train.lr_warmup_fraction", Type{TypeKind::floating}, std::nullopt, {}, {},
          "Megatron --lr-warmup-fraction: warm-up as a fraction of the decay."},
         {"train.skip_train", kBool, std::nullopt, {}, {}, "Megatron --skip-train: evaluate or export without training."},
+        // Checkpoint format, legacy models and the data-parallel options validate_args pairs them with.
+        {"train.ckpt_format", kString, std::nullopt, {"torch", "torch_dist", "zarr", "torch_dcp", "fsdp_dtensor"}, {},
+         "Megatron --ckpt-format: the checkpoint format saved and loaded."},
+        {"train.use_legacy_models", kBool, std::nullopt, {}, {}, "Megatron --use-legacy-models: the pre-Megatron-Core models."},
+        {"train.gradient_accumulation_fusion", kBool, std::nullopt, {}, {},
+         "Fuse gradient accumulation into the weight-gradient GEMM (Megatron's default; --no-gradient-accumulation-fusion "
+         "turns it off)."},
+        {"train.untie_embeddings_and_output_weights", kBool, std::nullopt, {}, {},
+         "Megatron --untie-embeddings-and-output-weights: separate input embedding and output layer weights."},
+        {"train.overlap_param_gather_with_optimizer_step", kBool, std::nullopt, {}, {},
+         "Megatron --overlap-param-gather-with-optimizer-step."},
         // vLLM engine options the rollout rules read.
         {"rollout.enforce_eager", kBool, Value(false), {}, {"vllm_enforce_eager", "enforce_eager"},
          "The rollout engine runs eagerly, without (ACL/CUDA) graph capture (vLLM enforce_eager)."},
