@@ -189,6 +189,10 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed --moe-fb-overlap: overlap one micro-batch's forward with another's backward in MoE layers."},
         {"parallel.cp_window_size", kInt, std::nullopt, {}, {},
          "MindSpeed --cp-window-size: the inner window of double-ring context parallelism (1: a single ring)."},
+        {"train.recompute_in_bubble", kBool, std::nullopt, {}, {},
+         "MindSpeed --recompute-in-bubble: recompute in the pipeline bubbles (interleaved schedule)."},
+        {"train.recompute_in_advance", kBool, std::nullopt, {}, {},
+         "MindSpeed --recompute-in-advance: recompute early to shrink the pipeline bubble (interleaved schedule)."},
         // Iteration- or sample-based training (Megatron-LM validate_args keeps the two apart).
         {"train.train_iters", kInt, std::nullopt, {}, {}, "Megatron --train-iters: iterations to train.", {}, 0},
         {"train.train_samples", kInt, std::nullopt, {}, {}, "Megatron --train-samples: samples to train.", {}, 0},
