@@ -214,6 +214,11 @@ const std::vector<KeyInfo>& key_table() {
          "Megatron --untie-embeddings-and-output-weights: separate input embedding and output layer weights."},
         {"train.overlap_param_gather_with_optimizer_step", kBool, std::nullopt, {}, {},
          "Megatron --overlap-param-gather-with-optimizer-step."},
+        {"model.position_embedding_type", kString, std::nullopt,
+         {"learned_absolute", "rope", "yarn", "mrope", "relative", "none", "alibi"}, {},
+         "Megatron --position-embedding-type (alibi where MindSpeed adds it)."},
+        {"train.use_fused_rotary_pos_emb", kBool, std::nullopt, {}, {},
+         "MindSpeed --use-fused-rotary-pos-emb: the fused rotary position embedding kernel."},
         // vLLM engine options the rollout rules read.
         {"rollout.enforce_eager", kBool, Value(false), {}, {"vllm_enforce_eager", "enforce_eager"},
          "The rollout engine runs eagerly, without (ACL/CUDA) graph capture (vLLM enforce_eager)."},
