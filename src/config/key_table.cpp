@@ -179,6 +179,7 @@ const std::vector<KeyInfo>& key_table() {
          "Overlap pipeline point-to-point communication (interleaved schedule)."},
         {"train.moe_token_dispatcher_type", kString, std::nullopt, {"allgather", "alltoall", "flex", "alltoall_seq"},
          {"token_dispatcher_type"}, "MoE token dispatcher (--moe-token-dispatcher-type; alltoall_seq only where MindSpeed adds it)."},
+        {"train.moe_enable_deepep", kBool, std::nullopt, {}, {}, "Megatron --moe-enable-deepep: the DeepEP all-to-all backend."},
         {"train.moe_permutation_async_comm", kBool, std::nullopt, {}, {},
          "MindSpeed --moe-permutation-async-comm: overlap the MoE permutation all-gathers."},
         {"train.moe_allgather_overlap_comm", kBool, std::nullopt, {}, {},
