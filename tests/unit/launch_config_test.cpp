@@ -421,6 +421,8 @@ void round_trip(const std::string& style, const std::vector<std::string>& progra
             v = Value(true);
         } else if (info->type.kind == lang::TypeKind::integer) {
             v = Value(std::int64_t{2});
+        } else if (info->type.kind == lang::TypeKind::floating) {
+            v = Value(0.25);
         } else {
             v = info->allowed.empty() ? Value("some value/with 'quotes'") : Value(info->allowed.front());
         }
