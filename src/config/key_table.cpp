@@ -97,6 +97,15 @@ const std::vector<KeyInfo>& key_table() {
         {"train.world_size", kInt, std::nullopt, {}, {"training_world_size", "actor_world_size"},
          "Processes that train (all of them for one job on its devices; fewer when a decoupled rollout engine holds "
          "devices of its own). Left out, a pack default derives it where it can.", {}, 1},
+        // ms-swift RLHF options its GRPO / GKD checks read (rules/swift-args).
+        {"train.use_liger_kernel", kBool, Value(false), {}, {"liger_kernel"},
+         "Liger kernels, and in swift rlhf GRPO / GKD the liger loss (--use_liger_kernel)."},
+        {"train.teacher_model", kString, std::nullopt, {}, {},
+         "Teacher model (id or path) of a distillation run (ms-swift --teacher_model); left out, none."},
+        {"train.teacher_model_server", kString, std::nullopt, {}, {},
+         "URL of a served teacher model (ms-swift --teacher_model_server); left out, none."},
+        {"train.num_generations", kInt, std::nullopt, {}, {},
+         "Completions sampled per prompt in GRPO (ms-swift --num_generations). Left out, a pack default applies."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
