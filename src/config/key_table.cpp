@@ -121,6 +121,15 @@ const std::vector<KeyInfo>& key_table() {
          "them).", {}, 0, 2},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
+        // torch_memory_saver's hook (rules/colocate-memory): a constructor argument and a process
+        // environment the launch's own flags do not show.
+        {"rollout.tms_hook_mode", kString, std::nullopt, {"preload", "torch"}, {"hook_mode"},
+         "torch_memory_saver's hook mode (preload: its library in LD_PRELOAD; torch: a pluggable allocator). Left "
+         "out, a pack default applies where torch_memory_saver is the memory saver."},
+        {"rollout.tms_preload_by_framework", kBool, std::nullopt, {}, {},
+         "The framework or the caller's code puts torch_memory_saver's preload library into LD_PRELOAD of the "
+         "processes it starts (configure_subprocess(), a Ray runtime_env), so the launch's environment need not. "
+         "Left out, a pack default applies where the framework is known to."},
 
         // Megatron-LM / MindSpeed start-up checks (rules/megatron-args, rules/mindspeed-args): the
         // values validate_args and TransformerConfig decide on. No default here: what a launcher
