@@ -106,6 +106,12 @@ const std::vector<KeyInfo>& key_table() {
          "URL of a served teacher model (ms-swift --teacher_model_server); left out, none."},
         {"train.num_generations", kInt, std::nullopt, {}, {},
          "Completions sampled per prompt in GRPO (ms-swift --num_generations). Left out, a pack default applies."},
+        {"train.generation_batch_size", kInt, std::nullopt, {}, {},
+         "Completions one GRPO rollout generates over all ranks (ms-swift --generation_batch_size). Left out, a "
+         "pack default derives it (global_batch_size x steps_per_generation)."},
+        {"train.steps_per_generation", kInt, std::nullopt, {}, {},
+         "Optimizer steps each GRPO rollout feeds (ms-swift --steps_per_generation). Left out, a pack default "
+         "derives it."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
