@@ -112,6 +112,9 @@ const std::vector<KeyInfo>& key_table() {
         {"train.steps_per_generation", kInt, std::nullopt, {}, {},
          "Optimizer steps each GRPO rollout feeds (ms-swift --steps_per_generation). Left out, a pack default "
          "derives it."},
+        {"train.gkd_logits_topk", kInt, std::nullopt, {}, {},
+         "Teacher logits GKD keeps per token (ms-swift --gkd_logits_topk); left out, the full vocabulary."},
+        {"train.seq_kd", kBool, Value(false), {}, {}, "GKD sequential KD on teacher-generated responses (ms-swift --seq_kd)."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
@@ -127,6 +130,8 @@ const std::vector<KeyInfo>& key_table() {
          "them).", {}, 0, 2},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
+        {"rollout.async_generate", kBool, Value(false), {}, {},
+         "Generate the next rollout while training on the last (ms-swift --async_generate)."},
         // torch_memory_saver's hook (rules/colocate-memory): a constructor argument and a process
         // environment the launch's own flags do not show.
         {"rollout.tms_hook_mode", kString, std::nullopt, {"preload", "torch"}, {"hook_mode"},
