@@ -115,6 +115,10 @@ const std::vector<KeyInfo>& key_table() {
         {"train.gkd_logits_topk", kInt, std::nullopt, {}, {},
          "Teacher logits GKD keeps per token (ms-swift --gkd_logits_topk); left out, the full vocabulary."},
         {"train.seq_kd", kBool, Value(false), {}, {}, "GKD sequential KD on teacher-generated responses (ms-swift --seq_kd)."},
+        {"train.advantage_reweight", kString, std::nullopt, {"rlsd"}, {},
+         "GRPO advantage reweighting (ms-swift --advantage_reweight rlsd); left out, none."},
+        {"train.sdar_loss_coef", lang::Type{TypeKind::floating}, Value(0.0), {}, {},
+         "Weight of ms-swift's SDAR distillation loss in GRPO (--sdar_loss_coef); 0 turns it off."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
@@ -213,6 +217,9 @@ const std::vector<KeyInfo>& key_table() {
          "vllm-ascend's additional_config weight_nz_mode (0 off, 1 quantized weights only, 2 BF16/FP16 too); from "
          "0.20.2rc1 it takes precedence over VLLM_ASCEND_ENABLE_NZ. Left out, the variable decides.",
          {}, 0, 2},
+        {"rollout.enable_expert_parallel", kBool, std::nullopt, {}, {"vllm_enable_expert_parallel"},
+         "The rollout engine's expert parallelism for MoE models (vLLM enable_expert_parallel). Left out, a pack "
+         "default applies where the launcher's default is known."},
     };
     // clang-format on
     return table;
