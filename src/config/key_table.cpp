@@ -119,6 +119,18 @@ const std::vector<KeyInfo>& key_table() {
          "GRPO advantage reweighting (ms-swift --advantage_reweight rlsd); left out, none."},
         {"train.sdar_loss_coef", lang::Type{TypeKind::floating}, Value(0.0), {}, {},
          "Weight of ms-swift's SDAR distillation loss in GRPO (--sdar_loss_coef); 0 turns it off."},
+        {"train.off_policy_sequence_mask_delta", lang::Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift GRPO off-policy sequence masking threshold (--off_policy_sequence_mask_delta); left out, off."},
+        {"train.grpo_delta", lang::Type{TypeKind::floating}, std::nullopt, {}, {"delta"},
+         "Upper clipping bound of two-sided GRPO (ms-swift --delta); left out, one-sided."},
+        {"train.top_entropy_quantile", lang::Type{TypeKind::floating}, Value(1.0), {}, {},
+         "ms-swift GRPO entropy mask: train on the tokens above this entropy quantile (--top_entropy_quantile; 1.0 "
+         "keeps all)."},
+        {"train.log_entropy", kBool, Value(false), {}, {}, "ms-swift GRPO logs token entropy (--log_entropy)."},
+        {"train.importance_sampling_level", kString, Value("token"), {"token", "sequence", "sequence_token"}, {},
+         "ms-swift GRPO importance-sampling level (--importance_sampling_level)."},
+        {"train.advantage_estimator", kString, Value("grpo"), {"grpo", "rloo", "reinforce_plus_plus"}, {},
+         "ms-swift GRPO advantage estimator (--advantage_estimator)."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
