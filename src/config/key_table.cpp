@@ -131,6 +131,9 @@ const std::vector<KeyInfo>& key_table() {
          "ms-swift GRPO importance-sampling level (--importance_sampling_level)."},
         {"train.advantage_estimator", kString, Value("grpo"), {"grpo", "rloo", "reinforce_plus_plus"}, {},
          "ms-swift GRPO advantage estimator (--advantage_estimator)."},
+        {"train.loss_type", kString, std::nullopt, {}, {},
+         "The RLHF trainer's loss type (ms-swift --loss_type: grpo, dapo, real, fipo … for GRPO). Left out, a pack "
+         "default applies where the trainer's default is known."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
