@@ -97,6 +97,43 @@ const std::vector<KeyInfo>& key_table() {
         {"train.world_size", kInt, std::nullopt, {}, {"training_world_size", "actor_world_size"},
          "Processes that train (all of them for one job on its devices; fewer when a decoupled rollout engine holds "
          "devices of its own). Left out, a pack default derives it where it can.", {}, 1},
+        // ms-swift RLHF options its GRPO / GKD checks read (rules/swift-args).
+        {"train.use_liger_kernel", kBool, Value(false), {}, {"liger_kernel"},
+         "Liger kernels, and in swift rlhf GRPO / GKD the liger loss (--use_liger_kernel)."},
+        {"train.teacher_model", kString, std::nullopt, {}, {},
+         "Teacher model (id or path) of a distillation run (ms-swift --teacher_model); left out, none."},
+        {"train.teacher_model_server", kString, std::nullopt, {}, {},
+         "URL of a served teacher model (ms-swift --teacher_model_server); left out, none."},
+        {"train.num_generations", kInt, std::nullopt, {}, {},
+         "Completions sampled per prompt in GRPO (ms-swift --num_generations). Left out, a pack default applies."},
+        {"train.generation_batch_size", kInt, std::nullopt, {}, {},
+         "Completions one GRPO rollout generates over all ranks (ms-swift --generation_batch_size). Left out, a "
+         "pack default derives it (global_batch_size x steps_per_generation)."},
+        {"train.steps_per_generation", kInt, std::nullopt, {}, {},
+         "Optimizer steps each GRPO rollout feeds (ms-swift --steps_per_generation). Left out, a pack default "
+         "derives it."},
+        {"train.gkd_logits_topk", kInt, std::nullopt, {}, {},
+         "Teacher logits GKD keeps per token (ms-swift --gkd_logits_topk); left out, the full vocabulary."},
+        {"train.seq_kd", kBool, Value(false), {}, {}, "GKD sequential KD on teacher-generated responses (ms-swift --seq_kd)."},
+        {"train.advantage_reweight", kString, std::nullopt, {"rlsd"}, {},
+         "GRPO advantage reweighting (ms-swift --advantage_reweight rlsd); left out, none."},
+        {"train.sdar_loss_coef", lang::Type{TypeKind::floating}, Value(0.0), {}, {},
+         "Weight of ms-swift's SDAR distillation loss in GRPO (--sdar_loss_coef); 0 turns it off."},
+        {"train.off_policy_sequence_mask_delta", lang::Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift GRPO off-policy sequence masking threshold (--off_policy_sequence_mask_delta); left out, off."},
+        {"train.grpo_delta", lang::Type{TypeKind::floating}, std::nullopt, {}, {"delta"},
+         "Upper clipping bound of two-sided GRPO (ms-swift --delta); left out, one-sided."},
+        {"train.top_entropy_quantile", lang::Type{TypeKind::floating}, Value(1.0), {}, {},
+         "ms-swift GRPO entropy mask: train on the tokens above this entropy quantile (--top_entropy_quantile; 1.0 "
+         "keeps all)."},
+        {"train.log_entropy", kBool, Value(false), {}, {}, "ms-swift GRPO logs token entropy (--log_entropy)."},
+        {"train.importance_sampling_level", kString, Value("token"), {"token", "sequence", "sequence_token"}, {},
+         "ms-swift GRPO importance-sampling level (--importance_sampling_level)."},
+        {"train.advantage_estimator", kString, Value("grpo"), {"grpo", "rloo", "reinforce_plus_plus"}, {},
+         "ms-swift GRPO advantage estimator (--advantage_estimator)."},
+        {"train.loss_type", kString, std::nullopt, {}, {},
+         "The RLHF trainer's loss type (ms-swift --loss_type: grpo, dapo, real, fipo … for GRPO). Left out, a pack "
+         "default applies where the trainer's default is known."},
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
@@ -112,6 +149,17 @@ const std::vector<KeyInfo>& key_table() {
          "them).", {}, 0, 2},
         {"rollout.weight_sync", kString, std::nullopt, {"ipc", "nccl", "disk"}, {"weight_sync_mode"},
          "How trained weights reach the rollout engine."},
+        {"rollout.async_generate", kBool, Value(false), {}, {},
+         "Generate the next rollout while training on the last (ms-swift --async_generate)."},
+        // torch_memory_saver's hook (rules/colocate-memory): a constructor argument and a process
+        // environment the launch's own flags do not show.
+        {"rollout.tms_hook_mode", kString, std::nullopt, {"preload", "torch"}, {"hook_mode"},
+         "torch_memory_saver's hook mode (preload: its library in LD_PRELOAD; torch: a pluggable allocator). Left "
+         "out, a pack default applies where torch_memory_saver is the memory saver."},
+        {"rollout.tms_preload_by_framework", kBool, std::nullopt, {}, {},
+         "The framework or the caller's code puts torch_memory_saver's preload library into LD_PRELOAD of the "
+         "processes it starts (configure_subprocess(), a Ray runtime_env), so the launch's environment need not. "
+         "Left out, a pack default applies where the framework is known to."},
 
         // Megatron-LM / MindSpeed start-up checks (rules/megatron-args, rules/mindspeed-args): the
         // values validate_args and TransformerConfig decide on. No default here: what a launcher
@@ -227,6 +275,9 @@ const std::vector<KeyInfo>& key_table() {
          "vllm-ascend's additional_config weight_nz_mode (0 off, 1 quantized weights only, 2 BF16/FP16 too); from "
          "0.20.2rc1 it takes precedence over VLLM_ASCEND_ENABLE_NZ. Left out, the variable decides.",
          {}, 0, 2},
+        {"rollout.enable_expert_parallel", kBool, std::nullopt, {}, {"vllm_enable_expert_parallel"},
+         "The rollout engine's expert parallelism for MoE models (vLLM enable_expert_parallel). Left out, a pack "
+         "default applies where the launcher's default is known."},
     };
     // clang-format on
     return table;

@@ -251,11 +251,11 @@ TEST(LaunchConfig, UnknownFlagsAreKept) {
 
 TEST(LaunchConfig, OneNoteListsEveryUninterpretedFlag) {
     // Valid flags of Megatron-SWIFT with no run-configuration key (the generated tables).
-    auto l = read(command({"megatron", "sft", "--lr", "--seed", "--train_iters", "--loss_type", "--model_name", "--weight_decay",
+    auto l = read(command({"megatron", "sft", "--lr", "--seed", "--train_iters", "--beta", "--model_name", "--weight_decay",
                            "--eval_iters", "--finetune"}));
     ASSERT_EQ(l.config.diagnostics.size(), 1u) << notes(l);
     EXPECT_EQ(l.config.diagnostics[0].message,
-              "not interpreted (no key of the run configuration): --lr, --seed, --train_iters, --loss_type, --model_name, "
+              "not interpreted (no key of the run configuration): --lr, --seed, --train_iters, --beta, --model_name, "
               "--weight_decay and 2 more");
     EXPECT_EQ(l.flags.size(), 8u) << "every flag is kept";
 }
