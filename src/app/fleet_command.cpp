@@ -107,7 +107,7 @@ int run(const FleetArgs& args) {
     const fleet::FleetSummary& summary = *summarized;
     if (args.output.format == "json") std::cout << output::fleet_json(summary).dump(2) << "\n";
     else if (args.output.format == "sarif") std::cout << output::fleet_sarif(*rules, summary).dump(2) << "\n";
-    else if (!args.output.quiet || summary.fails()) std::cout << output::fleet_text(summary);
+    else if (!args.output.quiet || summary.fails()) std::cout << output::fleet_text(summary, args.output.stdout_style());
     return summary.fails() ? exit_findings : exit_pass;
 }
 

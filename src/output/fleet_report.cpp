@@ -35,7 +35,7 @@ std::string nodes_hostlist(const FleetSummary& s, const std::vector<NodeIndex>& 
     return util::compress_hostlist(std::move(names));
 }
 
-std::string fleet_text(const FleetSummary& s) {
+std::string fleet_text(const FleetSummary& s, const Style& style) {
     std::vector<NodeIndex> all(s.nodes.size());
     for (NodeIndex i = 0; i < all.size(); ++i) all[i] = i;
     // No node to list (every bundle stale, duplicate or unreadable): no dangling colon.
@@ -69,19 +69,23 @@ std::string fleet_text(const FleetSummary& s) {
             out += fmt::format("  {}: {}, written {}\n", printable(b.node), printable(b.file),
                                b.time.empty() ? "at no recorded time" : printable(b.time));
     }
-    if (!s.duplicates.empty())
+    if (!s.duplicates.empty()) {
         out +=
             fmt::format("nodes with more than one bundle (later ones ignored): {}\n", printable(bundles_hostlist(s.duplicates)));
+        // Which file was passed over: the one to delete or re-probe.
+        for (const auto& b : s.duplicates) out += fmt::format("  {}: {} ignored\n", printable(b.node), printable(b.file));
+    }
     for (const auto& u : s.unreadable) out += fmt::format("unreadable bundle: {}: {}\n", printable(u.file), printable(u.message));
     if (s.job) {
         out += fmt::format("verdicts against {}:\n", printable(*s.job));
         for (const auto& g : s.verdicts) {
-            out += fmt::format("  {} on {} ({})\n", g.verdict, node_count(g.nodes.size()), printable(nodes_hostlist(s, g.nodes)));
+            out += fmt::format("  {} on {} ({})\n", style.bold(g.verdict), node_count(g.nodes.size()),
+                               printable(nodes_hostlist(s, g.nodes)));
             for (const auto& f : g.findings)
-                out += fmt::format("    {} {}: {}\n", to_string(f.severity), printable(f.rule), printable(f.message));
+                out += fmt::format("    {} {}: {}\n", style.severity(f.severity), printable(f.rule), printable(f.message));
         }
     }
-    out += fmt::format("verdict: {}\n", s.fails() ? "fail" : "pass");
+    out += fmt::format("verdict: {}\n", style.bold(s.fails() ? "fail" : "pass"));
     return out;
 }
 

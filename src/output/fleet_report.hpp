@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "fleet/fleet_summary.hpp"
+#include "output/style.hpp"
 #include "util/hostlist.hpp"
 
 namespace preflight::output {
@@ -24,7 +25,8 @@ std::string bundles_hostlist(const std::vector<Bundle>& bundles) {
     return util::compress_hostlist(std::move(names));
 }
 
-std::string fleet_text(const fleet::FleetSummary& summary);
+// Text as `check` prints it: severities and verdicts in colour when `style` says so.
+std::string fleet_text(const fleet::FleetSummary& summary, const Style& style = {});
 nlohmann::ordered_json fleet_json(const fleet::FleetSummary& summary);
 
 }  // namespace preflight::output

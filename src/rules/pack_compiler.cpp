@@ -219,14 +219,13 @@ Result<Default> compile_default(const PackSource& pack, const DefaultSource& src
     lang::Type wanted{lang::TypeKind::string};
     FactRef target = FactRef::from_key(src.key);
     if (target.kind == FactRef::Kind::env) {
-        d.env = true;
         if (!util::is_env_name(target.name)) return fail(owner + ": not a valid variable name", src.where);
     } else {
         const auto* key = target.kind == FactRef::Kind::config ? config::find_key(src.key) : nullptr;
         if (!key) return fail(owner + ": no such run-configuration key (write env.NAME for a variable)", src.where);
         wanted = key->type;
     }
-    d.key = target.name;
+    d.target = target;
     if (src.literal) {
         lang::Type got = lang::type_of(*src.literal);
         if (!(got == wanted))
@@ -257,7 +256,7 @@ Result<void> check_default_chains(const RuleSet& set) {
     std::map<FactRef, std::set<FactRef>> edges;  // target → targets its defaults read
     for (const auto& d : set.defaults) {
         std::set<std::string> seen;
-        auto& out = edges[d.target()];
+        auto& out = edges[d.target];
         if (d.when) reads(*d.when, out, seen);
         if (d.expr) reads(*d.expr, out, seen);
     }
@@ -283,7 +282,7 @@ Result<void> check_default_chains(const RuleSet& set) {
         return std::nullopt;
     };
     for (const auto& d : set.defaults)
-        if (auto problem = visit(d.target(), 1)) return fail(*problem, d.where);
+        if (auto problem = visit(d.target, 1)) return fail(*problem, d.where);
     return {};
 }
 
@@ -291,7 +290,7 @@ Result<void> compile_defaults(const std::vector<PackSource>& packs, RuleSet& set
     for (const auto& pack : packs)
         for (const auto& src : pack.defaults) {
             Default d = PREFLIGHT_TRY(compile_default(pack, src, set));
-            set.defaults_index[d.target()].push_back(set.defaults.size());
+            set.defaults_index[d.target].push_back(set.defaults.size());
             set.defaults.push_back(std::move(d));
         }
     return check_default_chains(set);

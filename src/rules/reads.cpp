@@ -42,7 +42,7 @@ std::set<FactRef> facts_read(const RuleSet& rules) {
     for (const auto& d : rules.defaults) {
         if (d.expr) add(*d.expr);
         if (d.when) add(*d.when);
-        out.insert(d.target());
+        out.insert(d.target);
     }
     return out;
 }
@@ -65,7 +65,7 @@ std::vector<Finding> env_name_typos(const RuleSet& rules, const facts::FactSet& 
         f.message = fmt::format("{} is set, but nothing reads it; did you mean {}? Rules read {}, so they see it unset", name,
                                 *near, *near);
         f.location = fact.origin.where;
-        f.location.key = "env." + name;
+        f.location.key = FactRef::env(name).key();
         out.push_back(std::move(f));
     }
     return out;

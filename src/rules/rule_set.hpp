@@ -78,8 +78,7 @@ struct DerivedFact {
 // something a framework sets by itself. Entries for one key are tried in pack order;
 // the first whose condition holds gives the value.
 struct Default {
-    std::string key;  // a run-configuration key, or a variable name when `env`
-    bool env = false;
+    FactRef target;  // a run-configuration key or a variable
     std::optional<Value> literal;
     std::optional<lang::Expression> expr;
     std::optional<lang::Expression> when;  // absent: always
@@ -88,8 +87,6 @@ struct Default {
     std::vector<std::string> references;
     std::string pack;
     Location where;
-
-    FactRef target() const { return env ? FactRef::env(key) : FactRef::config(key); }
 };
 
 struct PackInfo {

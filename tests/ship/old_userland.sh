@@ -38,13 +38,13 @@ fi
 glibc=$(chroot "$root" /usr/bin/ldd --version | head -1)
 grep -q "2\.31$" <<<"$glibc" || fail "the root's C library is not bullseye's 2.31: $glibc"
 
-# The binary and the inputs the golden cases name, at the same paths as outside, so
-# that outputs naming the source tree read the same.
+# The binary and the inputs the golden cases name (plan cases read tests/regressions),
+# at the same paths as outside, so that outputs naming the source tree read the same.
 rm -rf "$root/opt/preflight" "${root:?}$src"
 mkdir -p "$root/opt/preflight" "$root$src/tests"
 cp "$bin" "$root/opt/preflight/preflight" || fail "cannot copy $bin into the root"
 cp -r "$src/rules" "$src/share" "$root$src/"
-cp -r "$src/tests/golden" "$src/tests/launches" "$root$src/tests/"
+cp -r "$src/tests/golden" "$src/tests/launches" "$src/tests/regressions" "$root$src/tests/"
 touch "$root$src/.git"  # the repository root, which baselines name files relative to
 
 chroot "$root" /opt/preflight/preflight --version >/dev/null || fail "the static binary does not start in the bullseye root"

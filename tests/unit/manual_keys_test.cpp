@@ -31,7 +31,7 @@ std::set<std::string> keys_the_packs_use(const rules::RuleSet& set) {
     }
     for (const auto& d : set.derived) add(d.expr);
     for (const auto& d : set.defaults) {
-        if (!d.env) out.insert(d.key);
+        if (d.target.kind == FactRef::Kind::config) out.insert(d.target.name);
         if (d.when) add(*d.when);
         if (d.expr) add(*d.expr);
     }
