@@ -38,7 +38,8 @@ struct NamedTarget {
     X(waiver_file)                \
     X(baseline_file)              \
     X(fleet_bundle)               \
-    X(plugin_descriptor)
+    X(plugin_descriptor)          \
+    X(project_settings)
 
 #define PREFLIGHT_DECLARE_TARGET(name) int name(const std::uint8_t* data, std::size_t size);
 PREFLIGHT_FUZZ_TARGETS(PREFLIGHT_DECLARE_TARGET)
