@@ -38,10 +38,8 @@ void compare_findings(const rules::CheckResult& before, const rules::CheckResult
 // retire its rule.
 std::set<std::string> packages_of(const rules::Finding& f, const rules::RuleSet& rules) {
     std::set<std::string> out;
-    for (const auto& e : f.evidence) {
-        std::string name = e.fact.substr(e.fact.rfind(' ') + 1);
-        if (FactRef::package(name).phrase() == e.fact) out.insert(std::move(name));
-    }
+    for (const auto& e : f.evidence)
+        if (e.ref.kind == FactRef::Kind::package) out.insert(e.ref.name);
     if (const auto* rule = rules.find_rule(f.rule))
         for (const auto& fixed : rule->fixed_in) out.insert(fixed.package);
     return out;
@@ -125,7 +123,10 @@ class Search {
 public:
     Search(const rules::RuleSet& rules, const ReleaseLists& releases, const config::RunConfig& config,
            const facts::NodeFacts* node, const PlanOptions& options, Plan& plan)
-        : rules_(rules), releases_(releases), config_(config), node_(node), options_(options), plan_(plan) {}
+        : rules_(rules), releases_(releases), config_(config), node_(node), options_(options), plan_(plan) {
+        for (const auto& f : plan_.before.result.findings)
+            if (counts(f) && f.severity == Severity::error) launch_errors_.insert(f.rule);
+    }
 
     Result<void> run() {
         auto level0 = PREFLIGHT_TRY(evaluate({}));
@@ -264,10 +265,7 @@ private:
     }
 
     bool clears_an_error(const Candidate& c) const {
-        std::set<std::string> errors;
-        for (const auto& f : plan_.before.result.findings)
-            if (counts(f) && f.severity == Severity::error) errors.insert(f.rule);
-        return std::any_of(c.clears.begin(), c.clears.end(), [&](const std::string& id) { return errors.count(id) > 0; });
+        return std::any_of(c.clears.begin(), c.clears.end(), [&](const std::string& id) { return launch_errors_.count(id) > 0; });
     }
 
     Result<rules::CheckedJob> check(const config::RunConfig& config, bool suggested) {
@@ -391,6 +389,7 @@ private:
     const facts::NodeFacts* node_;
     const PlanOptions& options_;
     Plan& plan_;
+    std::set<std::string> launch_errors_;  // the rules the launch's own errors come from
     std::set<std::string> seen_;
     std::map<std::string, std::vector<Choice>> choices_;
 };

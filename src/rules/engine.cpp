@@ -88,7 +88,7 @@ public:
             case FactRef::Kind::package: return describe_package(ref);
             case FactRef::Kind::revision: return describe_revision(ref);
         }
-        return Evidence{"unknown", ref.phrase(), "unknown", false};
+        return Evidence{"unknown", ref.phrase(), "unknown", false, ref};
     }
 
 private:
@@ -110,7 +110,7 @@ private:
             origin = describe(f->second.origin);
         else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
         else if (f != facts_.config.end()) origin = describe(f->second.origin);
-        return Evidence{origin, ref.phrase(), display(fact(name)), derived};
+        return Evidence{origin, ref.phrase(), display(fact(name)), derived, ref};
     }
     Evidence describe_env(const FactRef& ref) {
         std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
@@ -118,19 +118,19 @@ private:
         if (auto p = patch_.env.find(ref.name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
         else if (auto f = facts_.env.find(ref.name); f != facts_.env.end()) origin = describe(f->second.origin);
         else if (auto c = chosen_.find(ref); c != chosen_.end()) origin = describe_default(*c->second);
-        return Evidence{origin, ref.phrase(), display(v), false};
+        return Evidence{origin, ref.phrase(), display(v), false, ref};
     }
     Evidence describe_revision(const FactRef& ref) {
         std::string origin = "unknown";
         if (auto f = facts_.revisions.find(ref.name); f != facts_.revisions.end()) origin = describe(f->second.origin);
         Value v = revision(ref.name);
-        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false};
+        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
     }
     Evidence describe_package(const FactRef& ref) {
         std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(ref.name) ? "listing" : "unknown";
         if (auto f = facts_.packages.find(ref.name); f != facts_.packages.end()) origin = describe(f->second.origin);
         Value v = package(ref.name);
-        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false};
+        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
     }
 
     static std::string describe_default(const Default& d) {

@@ -36,6 +36,7 @@ struct Evidence {
     std::string fact;    // FactRef::phrase(): "model.arch", "pkg megatron-core", "env USE_MCORE_GDN"
     std::string value;
     bool derived = false;
+    FactRef ref;  // the fact itself, for code that acts on it (plan moves its packages)
 };
 
 // Why a finding that fired does not count toward the verdict: a waiver accepts it
