@@ -149,14 +149,11 @@ VerifyReport verify_references(const std::vector<PackSource>& packs, Mirrors& mi
             for (const auto& r : rule.references) owned.push_back({rule.id, &r});
         // A table row cites where its values were read in an `at` cell, with the
         // line's text in a `quote` cell beside it (docs/rule-packs.md, "Tables").
-        std::vector<Reference> row_refs;
+        std::vector<std::pair<std::string, Reference>> row_refs;  // owner, reference
         for (const auto& [name, rows] : pack.tables)
             for (const auto& row : rows)
-                if (auto r = row_reference(row)) row_refs.push_back(std::move(*r));
-        std::size_t at = 0;
-        for (const auto& [name, rows] : pack.tables)
-            for (const auto& row : rows)
-                if (row_reference(row)) owned.push_back({"table " + name, &row_refs[at++]});
+                if (auto r = row_reference(row)) row_refs.emplace_back("table " + name, std::move(*r));
+        for (const auto& [owner, r] : row_refs) owned.push_back({owner, &r});
         std::stable_sort(owned.begin(), owned.end(), [](const Owned& a, const Owned& b) {
             return std::pair{a.ref->where.line, a.ref->where.column} < std::pair{b.ref->where.line, b.ref->where.column};
         });
