@@ -52,7 +52,7 @@ int run(const EnvArgs& args) {
         if (!written) return report_input_error(written.error(), args.output);
     }
     std::cerr << output::remaining_errors_note(evaluation->result);
-    return exit_pass;
+    exit_keeping_memory(exit_pass);
 }
 
 }  // namespace

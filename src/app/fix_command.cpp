@@ -68,7 +68,7 @@ int run_job(const FixArgs& args) {
     if (!patched) return report_input_error(patched.error(), args.output);
     int code = deliver(args, *text, patched->text, patched->changes);
     std::cerr << output::remaining_errors_note(evaluation->result);
-    return code;
+    exit_keeping_memory(code);
 }
 
 // Each launch of the script checked on its own; its patch placed in the script's text.
@@ -101,7 +101,7 @@ int run_script(const FixArgs& args) {
     for (const auto& note : patched->notes) std::cerr << output::printable("preflight: note: " + note) << "\n";
     int code = deliver(args, *text, patched->text, patched->changes);
     for (const auto& result : results) std::cerr << output::remaining_errors_note(result);
-    return code;
+    exit_keeping_memory(code);
 }
 
 int run(const FixArgs& args) {

@@ -58,13 +58,13 @@ int run(const ImportArgs& args) {
     std::string text = output::job_file_text({&chosen.launch.config, chosen.label, not_read});
     if (args.output_file.empty() || args.output_file == "-") {
         std::cout << text;
-        return exit_pass;
+        exit_keeping_memory(exit_pass);
     }
     auto written = util::write_output(args.output_file, text, {.force = args.force});
     if (!written) return report_input_error(written.error(), args.output);
     if (!args.output.quiet)
         std::cerr << output::printable(fmt::format("preflight: wrote {} from {}", args.output_file, chosen.label)) << "\n";
-    return exit_pass;
+    exit_keeping_memory(exit_pass);
 }
 
 }  // namespace

@@ -117,7 +117,7 @@ int run(const PlanArgs& args) {
         auto written = util::write_output(args.constraints, constraints, {.force = args.force});
         if (!written) return report_input_error(written.error(), args.output);
     }
-    return blocked ? exit_findings : exit_pass;
+    exit_keeping_memory(blocked ? exit_findings : exit_pass);
 }
 
 }  // namespace

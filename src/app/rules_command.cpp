@@ -50,7 +50,7 @@ int test(const RulesArgs& args) {
     auto report = rules::run_pack_tests(*rules, args.only_packs);
     if (!report) return report_input_error(report.error(), args.output);
     std::cout << output::pack_test_report(*report, args.output.quiet, args.output.stdout_style());
-    return report->failed() ? exit_findings : exit_pass;
+    exit_keeping_memory(report->failed() ? exit_findings : exit_pass);
 }
 
 }  // namespace

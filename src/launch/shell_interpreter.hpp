@@ -267,6 +267,8 @@ private:
     };
 
     Lookup lookup(const Shell& sh, const std::string& name) const;
+    // The file bash's `source NAME` reads from PATH, when the script makes PATH known.
+    std::optional<std::string> search_path(const Shell& sh, const std::string& name) const;
 
     std::string ifs(const Shell& sh, bool& known) const;
 

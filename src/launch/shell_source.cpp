@@ -38,6 +38,33 @@ Result<Source*> Interpreter::load(std::string text, const std::string& path) {
     return sources_.back().get();
 }
 
+// bash (its `sourcepath` option, on by default) looks a name without a slash up on PATH
+// before the working directory. Only a PATH the script's own lines make known is
+// searched: the node's PATH is not known here, and a sourced settings file is rarely
+// installed on it, so an unknown PATH leaves the working-directory lookup as it is.
+std::optional<std::string> Interpreter::search_path(const Shell& sh, const std::string& name) const {
+    if (name.empty() || name.find('/') != std::string::npos) return std::nullopt;
+    auto p = lookup(sh, "PATH");
+    if (!p.known || !p.set) return std::nullopt;
+    std::string_view rest = p.value;
+    while (true) {
+        auto colon = rest.find(':');
+        std::string dir(rest.substr(0, colon));
+        // An empty entry is the working directory, which the caller searches next anyway.
+        if (!dir.empty()) {
+            if (dir[0] != '/') {
+                if (!sh.cwd) return std::nullopt;  // relative to a directory that is not known
+                dir = *sh.cwd + "/" + dir;
+            }
+            std::error_code ec;
+            std::string candidate = dir + "/" + name;
+            if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+        }
+        if (colon == std::string_view::npos) return std::nullopt;
+        rest.remove_prefix(colon + 1);
+    }
+}
+
 Result<void> Interpreter::source(const Source& src, const Simple& s, const Command& cmd, Shell& sh) {
     auto here = loc(src, s.offset);
     if (cmd.argv.size() < 2) return {};
@@ -47,6 +74,7 @@ Result<void> Interpreter::source(const Source& src, const Simple& s, const Comma
         return {};
     }
     std::string path = *file.text;
+    if (auto on_path = search_path(sh, path)) path = *on_path;
     if (path.empty() || path[0] != '/') {
         // bash reads a relative name from the working directory; a script written to
         // be run from its own directory finds it beside itself, which is read then,

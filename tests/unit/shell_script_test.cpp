@@ -210,6 +210,25 @@ TEST(ShellScript, SourceOfAPathThatIsNotKnownIsListed) {
     EXPECT_EQ(env(r->commands.back(), "FROM_ENV_SH"), "1");
 }
 
+TEST(ShellScript, SourceOfANameWithoutSlashSearchesAKnownPathFirst) {
+    // bash reads `source NAME` from PATH before the working directory (sourcepath).
+    TempDir dir;
+    dir.write("bin/env.sh", "export FROM=path\n");
+    dir.write("env.sh", "export FROM=cwd\n");
+    auto bin = dir.path() + "/bin";
+    auto r = preflight::launch::read_script(dir.write("train.sh", "PATH=" + bin + ":/usr/bin\nsource env.sh\ncmd\n"), {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(env(r->commands.back(), "FROM"), "path");
+    // Not on PATH: the working directory, as before; a name with a slash never searches PATH.
+    r = preflight::launch::read_script(dir.write("t2.sh", "PATH=" + bin + "\nsource ./env.sh\ncmd\n"), {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(env(r->commands.back(), "FROM"), "cwd");
+    // PATH not known (the node's): the working directory, not a guess about the node.
+    r = preflight::launch::read_script(dir.write("t3.sh", "source env.sh\ncmd\n"), {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(env(r->commands.back(), "FROM"), "cwd");
+}
+
 TEST(ShellScript, SourceCycleIsAnErrorWithFileAndLine) {
     TempDir dir;
     dir.write("a.sh", "X=1\nsource b.sh\n");
