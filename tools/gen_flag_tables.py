@@ -10,13 +10,19 @@ the definitions are read with Python's `ast`, as the parsers build them:
                 `--a_b` (and `--a-b`); a bool field defaulting to True also gets `--no_a_b`;
                 field(metadata={'aliases': ...}) adds spellings; init=False fields are none.
   argparse      every `add_argument('--a', '-b', ...)` call in the files read (Megatron-LM,
-                MindSpeed, MindSpeed-LLM, accelerate), and Megatron-LM's
+                MindSpeed, MindSpeed-LLM, accelerate, DeepSpeed, torchrun; an action class
+                defined there that passes nargs=0, like torch's check_env, is a switch), and Megatron-LM's
                 ArgumentGroupFactory(Config, exclude=[...]) (core_v0.16 on): each dataclass
                 field is `--a-b`, a bool defaulting to True is `--no-a-b` / `--disable-a-b`,
                 field metadata argparse_meta.arg_names replaces the names.
 
 Usage:
   tools/gen_flag_tables.py --mirror ms-swift=DIR --mirror Megatron-LM=DIR ... [--out FILE]
+  tools/gen_flag_tables.py ... --installed pytorch=SITE
+        a repository too large to mirror is read from an installed copy of its release
+        instead: SITE holds the distribution's files at their installed paths and its
+        NAME-VERSION.dist-info/METADATA, whose Version must be the tag's (a wheel's Python
+        files are the tag's files), e.g. the site-packages of an environment with torch
   tools/gen_flag_tables.py --fixtures DIR ...   a directory DIR/<repo>/<tag>/<path> per file
                                                  stands for each mirror (the CTest's input)
   tools/gen_flag_tables.py --tags               the tags read, one `repo tag` a line
@@ -82,6 +88,14 @@ SOURCES = [
         "lines": {"1.10": "v1.10.1", "1.11": "v1.11.0", "1.12": "v1.12.0", "1.13": "v1.13.0", "1.14": "v1.14.0"},
     },
     {
+        # pytorch's repository is over the size a mirror can be fetched at, so its release
+        # is read where it is installed (--installed): torch 2.11.0's wheel on the lent GPU
+        # machine (docs/rule-packs.md, "Launcher flag tables").
+        "launcher": "torchrun", "package": "torch", "repo": "pytorch/pytorch", "mirror": "pytorch",
+        "parser": "argparse", "search": ["torch/distributed"], "entries": ["torch/distributed/run.py"],
+        "lines": {"2.11": "v2.11.0"}, "dist": "torch",
+    },
+    {
         "launcher": "deepspeed", "package": "deepspeed", "repo": "deepspeedai/DeepSpeed", "mirror": "DeepSpeed",
         "parser": "argparse", "search": ["deepspeed/launcher"], "entries": ["deepspeed/launcher/runner.py"],
         "lines": {"0.16": "v0.16.9", "0.17": "v0.17.6", "0.18": "v0.18.9", "0.19": "v0.19.5"},
@@ -93,9 +107,10 @@ HEADER = """\
 # upstream argument definitions at the tags in launcher_flag_sources; regenerate with
 #   python3 tools/gen_flag_tables.py --mirror ms-swift=DIR --mirror Megatron-LM=DIR \\
 #     --mirror MindSpeed=DIR --mirror MindSpeed-LLM=DIR --mirror accelerate=DIR --mirror DeepSpeed=DIR \\
-#     --out rules/launcher-flag-tables/pack.toml
-# (DIR: a bare mirror of the repository). tests/tools/gen_flag_tables_test.py checks the
-# tool against fixtures and that the tags here are the tool's.
+#     --installed pytorch=SITE --out rules/launcher-flag-tables/pack.toml
+# (DIR: a bare mirror of the repository; SITE: site-packages holding torch at the tag read).
+# tests/tools/gen_flag_tables_test.py checks the tool against fixtures and that the tags
+# here are the tool's.
 #
 # launcher_flag_sources: one row per (launcher, package, release line): the tag read (several
 #   when the version the package reports does not tell its branches apart: their union).
@@ -153,6 +168,31 @@ class FixtureReader:
                         with open(p, encoding="utf-8") as f:
                             out[os.path.relpath(p, base)] = f.read()
         return out
+
+
+class InstalledReader:
+    """The same from an installed release: ROOT/<path> for a repository path, read only when
+    ROOT's DIST-*.dist-info says the version is the tag's (v2.11.0 → 2.11.0; a local
+    label such as +cu130 is the build, not the source)."""
+
+    def __init__(self, root, dist):
+        self.root, self.dist = root, dist
+
+    def version(self):
+        prefix = self.dist.replace("-", "_") + "-"
+        for name in sorted(os.listdir(self.root)):
+            if name.startswith(prefix) and name.endswith(".dist-info"):
+                with open(os.path.join(self.root, name, "METADATA"), encoding="utf-8") as f:
+                    for line in f:
+                        if line.startswith("Version:"):
+                            return line.split(":", 1)[1].strip().split("+")[0]
+        return None
+
+    def files(self, tag, dirs):
+        found = self.version()
+        if found != tag.lstrip("v"):
+            raise SystemExit(f"gen_flag_tables: {self.root} holds {self.dist} {found}, not the tag read ({tag})")
+        return FixtureReader(self.root).files("", dirs)
 
 
 def annotation_type(node):
@@ -310,10 +350,29 @@ def add(flags, flag, kind, aliases):
             row["aliases"].append(a)
 
 
-def argparse_kind(call):
+def valueless_actions(files):
+    """Names of the argparse Action classes the files define that take no value: their
+    __init__ passes nargs=0 to Action's (torch's check_env, a store_true that PET_* can set)."""
+    names = set()
+    for path, text in files.items():
+        try:
+            tree = ast.parse(text, filename=path)
+        except SyntaxError:
+            continue
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "Action" for b in node.bases):
+                for call in ast.walk(node):
+                    if call_name(call) == "__init__" and any(k.arg == "nargs" and literal(k.value) == 0 for k in call.keywords):
+                        names.add(node.name)
+    return names
+
+
+def argparse_kind(call, switches=frozenset()):
     kw = {k.arg: k.value for k in call.keywords if k.arg}
     action = literal(kw.get("action"), None) if "action" in kw else None
     if action in ("store_true", "store_false", "store_const", "count", "help", "version"):
+        return "switch"
+    if isinstance(kw.get("action"), ast.Name) and kw["action"].id in switches:
         return "switch"
     if "nargs" in kw:
         nargs = literal(kw["nargs"], "+")
@@ -358,6 +417,7 @@ def megatron_factory_flags(call, index, missing, flags):
 
 def argparse_flags(files, index, entry_paths, missing):
     flags = {}
+    switches = valueless_actions(files)
     for path in sorted(files):
         if not any(path == e or path.startswith(e.rstrip("/") + "/") for e in entry_paths):
             continue
@@ -378,7 +438,7 @@ def argparse_flags(files, index, entry_paths, missing):
                 continue
             longs = [n for n in names if n.startswith("--")]
             main = longs[0] if longs else names[0]
-            add(flags, main, argparse_kind(node), [n for n in names if n != main])
+            add(flags, main, argparse_kind(node, switches), [n for n in names if n != main])
     return flags
 
 
@@ -451,6 +511,8 @@ def render(results, pack_version):
 def main():
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--mirror", action="append", default=[], metavar="NAME=DIR")
+    ap.add_argument("--installed", action="append", default=[], metavar="NAME=DIR",
+                    help="an installed release stands for the mirror NAME (its version must be the tag's)")
     ap.add_argument("--fixtures", help="DIR/<mirror name>/<tag>/<path> stands for each mirror")
     ap.add_argument("--partial", action="store_true", help="leave out the sources whose mirror is not given")
     ap.add_argument("--tags", action="store_true", help="print the tags read, `repo tag` a line, and stop")
@@ -466,6 +528,7 @@ def main():
         return 0
 
     mirrors = dict(m.split("=", 1) for m in args.mirror)
+    installed = dict(m.split("=", 1) for m in args.installed)
     readers = {}  # one per mirror, so sources of one repository share its archives
     results = []
     for src in SOURCES:
@@ -478,10 +541,13 @@ def main():
                                    if all(os.path.isdir(os.path.join(root, x)) for x in tags_of(t))})
         elif src["mirror"] in mirrors:
             reader = readers.setdefault(src["mirror"], MirrorReader(mirrors[src["mirror"]]))
+        elif src["mirror"] in installed and "dist" in src:
+            reader = InstalledReader(installed[src["mirror"]], src["dist"])
         elif args.partial:
             continue
         else:
-            print(f"gen_flag_tables: no --mirror {src['mirror']}=DIR (or pass --partial)", file=sys.stderr)
+            how = f"--mirror {src['mirror']}=DIR" + (f" or --installed {src['mirror']}=SITE" if "dist" in src else "")
+            print(f"gen_flag_tables: no {how} (or pass --partial)", file=sys.stderr)
             return 2
         per_line, missing = read_source(src, reader)
         results.append((src, per_line, missing))

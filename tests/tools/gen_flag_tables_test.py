@@ -5,10 +5,17 @@
    definitions) into exactly tests/tools/flag_tables/expected.toml;
 2. the committed pack was written by the tool: its header says so, and the tags it
    records are the tool's (`--tags`), every one of them;
-3. the flags a user reported as false typos are in the pack at every line read.
+3. the flags a user reported as false typos are in the pack at every line read;
+4. a release too large to mirror is read where it is installed (--installed), only when
+   its dist-info version is the tag's, and the pack's torchrun table is exactly what
+   torch 2.11.0's own parser defines (torch.distributed.run.get_args_parser(), run on
+   the lent GPU machine; its option strings are kept in torchrun-2.11.0-options.json).
 Usage: gen_flag_tables_test.py SOURCE_DIR"""
 import difflib
+import json
 import os
+import shutil
+import tempfile
 import subprocess
 import sys
 import tomllib
@@ -57,6 +64,36 @@ for launcher, package, flag in [("megatron-swift", "ms-swift", "--model_name"), 
                                 ("megatron-swift", "ms-swift", "--train_iters"), ("megatron", "megatron-core", "--ffn-hidden-size")]:
     check(accepted.get((launcher, flag)) == lines_of[(launcher, package)],
           f"{launcher} accepts {flag} at every {package} line read")
+
+# 4. The installed-release reader: the fixture laid out as a site-packages directory.
+with tempfile.TemporaryDirectory() as site:
+    shutil.copytree(os.path.join(here, "fixtures", "pytorch", "v2.11.0", "torch"), os.path.join(site, "torch"))
+    info = os.path.join(site, "torch-2.11.0.dist-info")
+    os.makedirs(info)
+    with open(os.path.join(info, "METADATA"), "w", encoding="utf-8") as f:
+        f.write("Metadata-Version: 2.1\nName: torch\nVersion: 2.11.0+cu130\n")
+    run = subprocess.run([sys.executable, tool, "--partial", "--installed", f"pytorch={site}"], capture_output=True, text=True)
+    torchrun = [r for r in tomllib.loads(run.stdout)["tables"]["launcher_accepts"] if r["launcher"] == "torchrun"] \
+        if run.returncode == 0 else []
+    check(len(torchrun) == 1 and "--standalone switch" in torchrun[0]["flags"] and "--not-a-flag" not in torchrun[0]["flags"],
+          "--installed reads torchrun's flags from an installed torch 2.11.0 (+cu130 is the build)")
+    with open(os.path.join(info, "METADATA"), "w", encoding="utf-8") as f:
+        f.write("Metadata-Version: 2.1\nName: torch\nVersion: 2.10.0\n")
+    run = subprocess.run([sys.executable, tool, "--partial", "--installed", f"pytorch={site}"], capture_output=True, text=True)
+    check(run.returncode != 0 and "not the tag read (v2.11.0)" in run.stderr,
+          "--installed refuses a torch whose version is not the tag's")
+
+with open(os.path.join(here, "torchrun-2.11.0-options.json"), encoding="utf-8") as f:
+    oracle = set(json.load(f)["options"]) - {"-h", "--help"}
+table = set()
+for row in tables["launcher_accepts"]:
+    if row["launcher"] == "torchrun" and "2.11" in row["lines"].split():
+        for entry in row["flags"].splitlines():
+            words = entry.split()
+            if words:
+                table.update([words[0], *words[2:]])
+check(table == oracle, f"the pack's torchrun 2.11 table is torch 2.11.0's parser ({len(oracle)} option strings; "
+      f"missing {sorted(oracle - table)}, extra {sorted(table - oracle)})")
 
 print(f"{passed} passed, {failed} failed")
 sys.exit(1 if failed else 0)
