@@ -278,6 +278,30 @@ const std::vector<KeyInfo>& key_table() {
         {"rollout.enable_expert_parallel", kBool, std::nullopt, {}, {"vllm_enable_expert_parallel"},
          "The rollout engine's expert parallelism for MoE models (vLLM enable_expert_parallel). Left out, a pack "
          "default applies where the launcher's default is known."},
+        // vLLM / vllm-ascend engine options of an RL rollout (vllm_ascend/ascend_config.py, platform.py).
+        {"rollout.pp", kInt, std::nullopt, {}, {"vllm_pipeline_parallel_size"},
+         "The rollout engine's pipeline-parallel size (vLLM pipeline_parallel_size). Left out, a pack default "
+         "applies where the launcher's default is known."},
+        {"rollout.speculative_method", kString, std::nullopt, {}, {},
+         "The rollout engine's speculative-decoding method (vLLM speculative_config method: mtp, eagle, ngram, "
+         "...; none without speculative decoding)."},
+        {"rollout.num_speculative_tokens", kInt, std::nullopt, {}, {},
+         "The rollout engine's speculative tokens per step (vLLM speculative_config num_speculative_tokens; 0 "
+         "without speculative decoding).",
+         {}, 0},
+        {"rollout.xlite_graph", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config xlite_graph_config enabled (the Xlite graph mode)."},
+        {"rollout.profiling_chunk", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config profiling_chunk_config enabled (profiling-based chunk sizing)."},
+        {"rollout.balance_scheduling", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config enable_balance_scheduling (from 0.20.2rc1 it takes precedence over "
+         "VLLM_ASCEND_BALANCE_SCHEDULING). Left out, the variable decides."},
+        {"rollout.mix_placement", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config mix_placement (shared and routed experts placed together)."},
+        {"rollout.enable_shared_expert_dp", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config enable_shared_expert_dp (shared experts data-parallel)."},
+        {"rollout.multistream_overlap_shared_expert", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config multistream_overlap_shared_expert."},
     };
     // clang-format on
     return table;
