@@ -7,9 +7,7 @@ namespace preflight::plan {
 namespace {
 
 std::string cell(const rules::TableRow& row, const char* column) {
-    auto it = row.cells.find(column);
-    if (it == row.cells.end()) return {};
-    const auto* s = it->second.get<std::string>();
+    const auto* s = row.text(column);
     return s ? *s : std::string{};
 }
 
@@ -22,9 +20,8 @@ ReleaseLists release_lists(const rules::RuleSet& rules) {
     for (const auto& row : table->second.rows) {
         std::string package = version::normalize_package_name(cell(row, "package"));
         if (package.empty()) continue;
-        bool pip = true;
-        if (auto it = row.cells.find("pip"); it != row.cells.end())
-            if (const auto* b = it->second.get<bool>()) pip = *b;
+        const bool* listed = row.flag("pip");
+        bool pip = listed ? *listed : true;
         auto scheme = rules.scheme_of(package);
         // One release a line: VERSION DATE LINE SOURCE [pre] (DATE "-" where none).
         std::istringstream text(cell(row, "releases"));

@@ -46,8 +46,7 @@ Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const fact
     if (!arch) return std::nullopt;
     std::set<std::string> known;
     for (const auto& row : table->second.rows)
-        if (auto cell = row.cells.find(kArchColumn); cell != row.cells.end())
-            if (const auto* s = cell->second.get<std::string>()) known.insert(*s);
+        if (const auto* s = row.text(kArchColumn)) known.insert(*s);
     if (known.empty() || known.count(*arch)) return std::nullopt;
 
     Location where = fact->second.origin.where;  // the job's line, or the config.json it came from

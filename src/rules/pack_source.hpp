@@ -80,6 +80,17 @@ struct TableRow {
     std::map<std::string, Value> cells;
     std::map<std::string, Location> cell_where;
     Location where;  // the row's first cell
+
+    // A cell's string or truth value; nullptr when the row has no such cell or it holds
+    // another type (tables are free-form: each reader decides what a missing cell means).
+    const std::string* text(const std::string& column) const {
+        auto it = cells.find(column);
+        return it == cells.end() ? nullptr : it->second.get<std::string>();
+    }
+    const bool* flag(const std::string& column) const {
+        auto it = cells.find(column);
+        return it == cells.end() ? nullptr : it->second.get<bool>();
+    }
 };
 
 struct PackSource {

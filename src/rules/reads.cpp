@@ -19,8 +19,7 @@ std::set<std::string> env_names_read(const RuleSet& rules) {
         if (ref.kind == FactRef::Kind::env) out.insert(ref.name);
     for (const auto& [name, table] : rules.tables)
         for (const auto& row : table.rows)
-            if (auto it = row.cells.find("variable"); it != row.cells.end())
-                if (const auto* s = it->second.get<std::string>()) out.insert(*s);
+            if (const auto* s = row.text("variable")) out.insert(*s);
     return out;
 }
 

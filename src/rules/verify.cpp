@@ -123,14 +123,14 @@ namespace {
 // The reference of a table row that has a string `at` cell; its `quote` cell, when a
 // string, is the quote.
 std::optional<Reference> row_reference(const TableRow& row) {
-    auto at = row.cells.find("at");
-    if (at == row.cells.end() || !at->second.get<std::string>()) return std::nullopt;
+    const auto* at = row.text("at");
+    if (!at) return std::nullopt;
     Reference r;
     r.row_cell = true;
-    r.text = *at->second.get<std::string>();
+    r.text = *at;
     if (auto w = row.cell_where.find("at"); w != row.cell_where.end()) r.where = w->second;
-    if (auto q = row.cells.find("quote"); q != row.cells.end() && q->second.get<std::string>()) {
-        r.quote = *q->second.get<std::string>();
+    if (const auto* q = row.text("quote")) {
+        r.quote = *q;
         if (auto w = row.cell_where.find("quote"); w != row.cell_where.end()) r.quote_where = w->second;
     }
     return r;
