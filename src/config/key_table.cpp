@@ -333,6 +333,18 @@ const std::vector<KeyInfo>& key_table() {
          "Megatron --num-distributed-optimizer-instances: distributed-optimizer copies over the data-parallel domain."},
         {"train.moe_expert_capacity_factor", Type{TypeKind::floating}, std::nullopt, {}, {},
          "Megatron --moe-expert-capacity-factor: each expert's token capacity factor; left out, no token dropping."},
+        {"train.swiglu", kBool, std::nullopt, {}, {}, "Megatron --swiglu: a SwiGLU MLP (gated SiLU)."},
+        {"train.bias_swiglu_fusion", kBool, std::nullopt, {}, {},
+         "Megatron's fused bias + SwiGLU (on unless --no-bias-swiglu-fusion)."},
+        {"train.bias_gelu_fusion", kBool, std::nullopt, {}, {},
+         "Megatron's fused bias + GeLU (on unless --no-bias-gelu-fusion; validate_args turns it off without linear bias)."},
+        {"train.use_te_activation_func", kBool, std::nullopt, {}, {},
+         "Megatron --use-te-activation-func: the MLP activation kernel from TransformerEngine."},
+        {"train.no_rope_freq", kString, std::nullopt, {}, {},
+         "Megatron --no-rope-freq as written: N (skip RoPE every N-th layer) or a Python list pattern; left out, none."},
+        {"train.flash_decode", kBool, std::nullopt, {}, {}, "Megatron --flash-decode: the flash-decoding kernel."},
+        {"train.squared_relu", kBool, std::nullopt, {}, {}, "Megatron --squared-relu: a squared-ReLU MLP activation."},
+        {"train.quick_geglu", kBool, std::nullopt, {}, {}, "Megatron --quick-geglu: a gated quick-GeLU MLP activation."},
     };
     // clang-format on
     return table;
