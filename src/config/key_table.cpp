@@ -345,6 +345,10 @@ const std::vector<KeyInfo>& key_table() {
         {"train.flash_decode", kBool, std::nullopt, {}, {}, "Megatron --flash-decode: the flash-decoding kernel."},
         {"train.squared_relu", kBool, std::nullopt, {}, {}, "Megatron --squared-relu: a squared-ReLU MLP activation."},
         {"train.quick_geglu", kBool, std::nullopt, {}, {}, "Megatron --quick-geglu: a gated quick-GeLU MLP activation."},
+        {"train.apply_rope_fusion", kBool, std::nullopt, {}, {},
+         "Megatron's fused RoPE (on unless --no-rope-fusion; validate_args turns it off without rope position embedding)."},
+        {"train.symmetric_ar_type", kString, std::nullopt, {"two_shot", "one_shot", "multimem_all_reduce", "none"}, {},
+         "Megatron --symmetric-ar-type: the symmetric-memory all-reduce (none: not given)."},
     };
     // clang-format on
     return table;
