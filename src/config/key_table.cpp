@@ -332,6 +332,19 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed --balanced-moe-experts: duplicate hot experts across expert-parallel ranks."},
         {"train.enable_recompute_layers_per_pp_rank", kBool, std::nullopt, {}, {},
          "MindSpeed --enable-recompute-layers-per-pp-rank: --recompute-num-layers counts per pipeline rank."},
+        {"model.multi_head_latent_attention", kBool, std::nullopt, {}, {},
+         "MindSpeed --multi-head-latent-attention: its own multi-head latent attention (MLA)."},
+        {"model.qk_rope_head_dim", kInt, std::nullopt, {}, {}, "MindSpeed --qk-rope-head-dim: the rotary part of the MLA query-key head."},
+        {"model.qk_nope_head_dim", kInt, std::nullopt, {}, {}, "MindSpeed --qk-nope-head-dim: the non-rotary part of the MLA query-key head."},
+        {"model.multi_latent_attention", kBool, std::nullopt, {}, {}, "Megatron --multi-latent-attention (MLA)."},
+        {"train.op_cal_tflops", kBool, std::nullopt, {}, {}, "MindSpeed --op-cal-tflops: count FLOPs per operator for MFU / HFU."},
+        {"train.noop_layers", kString, std::nullopt, {}, {}, "MindSpeed --noop-layers: comma-separated indices of layers that do nothing."},
+        {"parallel.pipeline_num_transformer_layers", kString, std::nullopt, {}, {},
+         "MindSpeed --pipeline-num-transformer-layers: the layers of each (virtual) pipeline stage, as a nested list."},
+        {"train.sft", kBool, std::nullopt, {}, {}, "Megatron --sft: Megatron's SFT training (packed sequences)."},
+        {"model.alibi_fusion_attn_type", kInt, std::nullopt, {}, {},
+         "MindSpeed --alibi-fusion-attn-type: the ALiBi position-encoding type of the fused attention (0 or 2).", {},
+         -2147483647},
     };
     // clang-format on
     return table;
