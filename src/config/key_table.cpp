@@ -137,7 +137,9 @@ const std::vector<KeyInfo>& key_table() {
 
         {"rollout.engine", kString, Value("none"), {"vllm", "vllm-ascend", "none"}, {"infer_backend"},
          "Rollout engine of an RL job."},
-        {"rollout.colocate", kBool, Value(false), {}, {"colocated", "vllm_mode"}, "Rollout shares devices with training."},
+        {"rollout.colocate", kBool, Value(false), {}, {"colocated", "vllm_mode"},
+         "Rollout shares devices with training (ms-swift --vllm_mode colocate). Left out, a pack default applies where "
+         "the framework picks the mode itself; for ms-swift >= 3.11.1 it reads as a launch without --vllm_mode."},
         {"rollout.memory_saver", kString, Value("none"), {"tms", "none"}, {"torch_memory_saver", "offload"},
          "Memory saver used to free training memory during rollout."},
         {"rollout.tp", kInt, Value(1), {}, {"tensor_parallel_size", "vllm_tensor_parallel_size"}, "Rollout tensor-parallel degree."},
@@ -278,6 +280,45 @@ const std::vector<KeyInfo>& key_table() {
         {"rollout.enable_expert_parallel", kBool, std::nullopt, {}, {"vllm_enable_expert_parallel"},
          "The rollout engine's expert parallelism for MoE models (vLLM enable_expert_parallel). Left out, a pack "
          "default applies where the launcher's default is known."},
+        // ms-swift argument classes (swift/arguments, swift/megatron/arguments; rules/swift-args, issue 21).
+        {"rollout.server_host", kString, std::nullopt, {}, {"vllm_server_host", "vllm_server_base_url"},
+         "Host (or base URL) of the vLLM rollout server a server-mode job connects to (ms-swift --vllm_server_host / "
+         "--vllm_server_base_url); left out, none."},
+        {"train.truncation_strategy", kString, std::nullopt, {"delete", "left", "right", "split"}, {},
+         "What ms-swift does with a sample longer than max_length (--truncation_strategy). Left out, the trainer "
+         "chooses (GRPO: left)."},
+        {"train.multi_turn_scheduler", kString, std::nullopt, {}, {},
+         "ms-swift GRPO multi-turn scheduler (--multi_turn_scheduler); left out, single-turn."},
+        {"train.rlsd_lambda", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift RLSD mixing weight (--rlsd_lambda; 0.5 where left out)."},
+        {"train.rlsd_reweight_clip_range", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift RLSD evidence-weight clip range eps_w (--rlsd_reweight_clip_range; 0.2 where left out)."},
+        {"train.sdar_gate_beta", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift SDAR sigmoid gate temperature (--sdar_gate_beta; 5.0 where left out)."},
+        {"train.sync_ref_model", kBool, std::nullopt, {}, {},
+         "ms-swift RLHF: sync the reference model with the policy during training (--sync_ref_model)."},
+        {"train.num_iterations", kInt, std::nullopt, {}, {},
+         "ms-swift GRPO policy updates per rollout batch (--num_iterations; 1 where left out)."},
+        {"train.freeze_parameters_ratio", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "ms-swift: the share of parameters frozen from the bottom of the model (--freeze_parameters_ratio, 0 to "
+         "1)."},
+        {"train.bridge_backend", kString, std::nullopt, {"mcore-bridge", "megatron-bridge"}, {},
+         "Megatron-SWIFT's Hugging Face <-> Megatron weight bridge (--bridge_backend)."},
+        {"train.apply_wd_to_qk_layernorm", kBool, std::nullopt, {}, {},
+         "Megatron-SWIFT --apply_wd_to_qk_layernorm: weight decay on the q/k layer norms."},
+        {"train.async_save", kBool, std::nullopt, {}, {}, "Megatron-SWIFT --async_save: save checkpoints asynchronously."},
+        {"train.save_total_limit", kInt, std::nullopt, {}, {},
+         "Megatron-SWIFT --save_total_limit: checkpoints kept; left out, all.", {}, 0},
+        {"train.optimizer", kString, std::nullopt, {"adam", "sgd", "muon", "dist_muon"}, {},
+         "Megatron-SWIFT --optimizer (adam, sgd, muon, dist_muon)."},
+        {"train.weight_decay_incr_style", kString, std::nullopt, {"constant", "linear", "cosine"}, {},
+         "Megatron --weight-decay-incr-style: how weight decay moves from start to end."},
+        {"train.start_weight_decay", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "Megatron --start-weight-decay (a non-constant weight-decay schedule)."},
+        {"train.end_weight_decay", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "Megatron --end-weight-decay (a non-constant weight-decay schedule)."},
+        {"train.deepspeed_autotp_size", kInt, std::nullopt, {}, {},
+         "ms-swift --deepspeed_autotp_size: DeepSpeed AutoTP tensor-parallel degree."},
     };
     // clang-format on
     return table;
