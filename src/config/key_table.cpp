@@ -319,6 +319,16 @@ const std::vector<KeyInfo>& key_table() {
          "Megatron --end-weight-decay (a non-constant weight-decay schedule)."},
         {"train.deepspeed_autotp_size", kInt, std::nullopt, {}, {},
          "ms-swift --deepspeed_autotp_size: DeepSpeed AutoTP tensor-parallel degree."},
+        {"model.quant_method", kString, std::nullopt, {"bnb", "hqq", "eetq", "quanto", "fp8"}, {},
+         "ms-swift --quant_method: quantize the model on the fly while loading it."},
+        {"model.quant_bits", kString, std::nullopt, {"1", "2", "3", "4", "8", "float8"}, {},
+         "ms-swift --quant_bits: the bits of on-the-fly quantization."},
+        {"train.ref_model", kString, std::nullopt, {}, {}, "ms-swift RLHF --ref_model (id or path); left out, none."},
+        {"train.eval_metric", kString, std::nullopt, {}, {}, "ms-swift --eval_metric (acc, nlg …)."},
+        {"train.streaming", kBool, std::nullopt, {}, {}, "ms-swift --streaming: read the dataset as a stream."},
+        {"train.save_strategy", kString, std::nullopt, {"steps", "epoch"}, {},
+         "Megatron-SWIFT --save_strategy (steps or epoch)."},
+        {"train.num_train_epochs", kInt, std::nullopt, {}, {}, "ms-swift --num_train_epochs."},
     };
     // clang-format on
     return table;
