@@ -50,16 +50,14 @@ std::optional<std::string> Interpreter::search_path(const Shell& sh, const std::
     while (true) {
         auto colon = rest.find(':');
         std::string dir(rest.substr(0, colon));
-        // An empty entry is the working directory, which the caller searches next anyway.
-        if (!dir.empty()) {
-            if (dir[0] != '/') {
-                if (!sh.cwd) return std::nullopt;  // relative to a directory that is not known
-                dir = *sh.cwd + "/" + dir;
-            }
-            std::error_code ec;
-            std::string candidate = dir + "/" + name;
-            if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
+        // An empty entry is the working directory, searched at its place in the list.
+        if (dir.empty() || dir[0] != '/') {
+            if (!sh.cwd) return std::nullopt;  // relative to a directory that is not known
+            dir = dir.empty() ? *sh.cwd : *sh.cwd + "/" + dir;
         }
+        std::error_code ec;
+        std::string candidate = dir + "/" + name;
+        if (std::filesystem::is_regular_file(candidate, ec)) return candidate;
         if (colon == std::string_view::npos) return std::nullopt;
         rest.remove_prefix(colon + 1);
     }

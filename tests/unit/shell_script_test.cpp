@@ -223,6 +223,10 @@ TEST(ShellScript, SourceOfANameWithoutSlashSearchesAKnownPathFirst) {
     r = preflight::launch::read_script(dir.write("t2.sh", "PATH=" + bin + "\nsource ./env.sh\ncmd\n"), {});
     ASSERT_TRUE(r) << r.error().message;
     EXPECT_EQ(env(r->commands.back(), "FROM"), "cwd");
+    // An empty PATH entry is the working directory at its place: before bin/ here.
+    r = preflight::launch::read_script(dir.write("t4.sh", "PATH=:" + bin + "\nsource env.sh\ncmd\n"), {});
+    ASSERT_TRUE(r) << r.error().message;
+    EXPECT_EQ(env(r->commands.back(), "FROM"), "cwd");
     // PATH not known (the node's): the working directory, not a guess about the node.
     r = preflight::launch::read_script(dir.write("t3.sh", "source env.sh\ncmd\n"), {});
     ASSERT_TRUE(r) << r.error().message;
