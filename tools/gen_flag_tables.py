@@ -90,7 +90,7 @@ SOURCES = [
     {
         # pytorch's repository is over the size a mirror can be fetched at, so its release
         # is read where it is installed (--installed): torch 2.11.0's wheel on the lent GPU
-        # machine (docs/rule-packs.md, "Launcher flag tables").
+        # machine (docs/manual.md, "Every flag a launcher accepts").
         "launcher": "torchrun", "package": "torch", "repo": "pytorch/pytorch", "mirror": "pytorch",
         "parser": "argparse", "search": ["torch/distributed"], "entries": ["torch/distributed/run.py"],
         "lines": {"2.11": "v2.11.0"}, "dist": "torch",
@@ -350,21 +350,17 @@ def add(flags, flag, kind, aliases):
             row["aliases"].append(a)
 
 
-def valueless_actions(files):
-    """Names of the argparse Action classes the files define that take no value: their
+def valueless_actions(index):
+    """Names of the argparse Action classes the files read define that take no value: their
     __init__ passes nargs=0 to Action's (torch's check_env, a store_true that PET_* can set)."""
-    names = set()
-    for path, text in files.items():
-        try:
-            tree = ast.parse(text, filename=path)
-        except SyntaxError:
-            continue
-        for node in ast.walk(tree):
-            if isinstance(node, ast.ClassDef) and any(getattr(b, "id", getattr(b, "attr", "")) == "Action" for b in node.bases):
-                for call in ast.walk(node):
-                    if call_name(call) == "__init__" and any(k.arg == "nargs" and literal(k.value) == 0 for k in call.keywords):
-                        names.add(node.name)
-    return names
+    def is_action(cls):
+        return any(getattr(b, "id", getattr(b, "attr", "")) == "Action" for b in cls.bases)
+
+    def passes_nargs_0(cls):
+        return any(call_name(c) == "__init__" and any(k.arg == "nargs" and literal(k.value) == 0 for k in c.keywords)
+                   for c in ast.walk(cls))
+
+    return {name for name, cls in index.classes.items() if is_action(cls) and passes_nargs_0(cls)}
 
 
 def argparse_kind(call, switches=frozenset()):
@@ -417,7 +413,7 @@ def megatron_factory_flags(call, index, missing, flags):
 
 def argparse_flags(files, index, entry_paths, missing):
     flags = {}
-    switches = valueless_actions(files)
+    switches = valueless_actions(index)
     for path in sorted(files):
         if not any(path == e or path.startswith(e.rstrip("/") + "/") for e in entry_paths):
             continue
