@@ -36,6 +36,31 @@ struct Node {
 
 using NodePtr = std::unique_ptr<Node>;
 
+// A parse tree kept beside its expression text, for the first compile of that text to
+// take: pack images carry one per expression, so loading a pack skips the parser
+// (most of a check's cost before). Taken, copied or never set, it is empty, and the
+// compile parses the text, which gives the same tree.
+class ParsedTree {
+public:
+    ParsedTree() = default;
+    explicit ParsedTree(NodePtr root) : root_(std::move(root)) {}
+    ParsedTree(const ParsedTree&) {}
+    ParsedTree& operator=(const ParsedTree&) {
+        root_.reset();
+        return *this;
+    }
+    ParsedTree(ParsedTree&&) = default;
+    ParsedTree& operator=(ParsedTree&&) = default;
+
+    const Node* get() const { return root_.get(); }
+    // Const because the text it stands for is unchanged by taking it: what is left
+    // compiles to the same expression.
+    NodePtr take() const { return std::move(root_); }
+
+private:
+    mutable NodePtr root_;
+};
+
 // An error at a node; `location.column` holds its byte offset in the expression.
 inline tl::unexpected<Error> error_at(const Node& n, std::string message) {
     Location l;

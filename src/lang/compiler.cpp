@@ -194,7 +194,12 @@ private:
 }  // namespace
 
 Result<Expression> compile(std::string_view source, const Schema& schema, std::optional<Type> expected) {
-    auto root = PREFLIGHT_TRY(parse_expression(source));
+    return compile(source, nullptr, schema, expected);
+}
+
+Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema& schema, std::optional<Type> expected) {
+    NodePtr root = std::move(parsed);
+    if (!root) root = PREFLIGHT_TRY(parse_expression(source));
     Expression e;
     e.source = std::string(source);
     Checker checker(schema, e);

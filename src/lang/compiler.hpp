@@ -24,5 +24,9 @@ struct Expression {
 // On error, `location.column` is the byte offset into `source`. `expected` is the
 // type the result must have (e.g. bool for a condition), if any.
 Result<Expression> compile(std::string_view source, const Schema& schema, std::optional<Type> expected = std::nullopt);
+// The same with `source` already parsed into `parsed` (parse_expression's tree of that
+// very text); a null tree means the text is parsed here.
+Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema& schema,
+                           std::optional<Type> expected = std::nullopt);
 
 }  // namespace preflight::lang

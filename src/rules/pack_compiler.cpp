@@ -38,7 +38,7 @@ Error in_source(const Error& e, const SourceText& s, const std::string& what) {
 // and column.
 Result<lang::Expression> compile_in_pack(const SourceText& text, const RuleSet& set, std::optional<lang::Type> expected,
                                          const std::string& what) {
-    auto e = lang::compile(text.text, set, expected);
+    auto e = lang::compile(text.text, text.parsed.take(), set, expected);
     if (!e) return tl::unexpected(in_source(e.error(), text, what));
     return std::move(*e);
 }

@@ -5,6 +5,8 @@
 #include <cstdint>
 #include <type_traits>
 
+#include "lang/parser.hpp"
+
 namespace preflight::rules {
 namespace {
 
@@ -13,7 +15,7 @@ namespace {
 // build ID (pack_cache.cpp), so this guards the embedded images of a build against
 // themselves, and costs nothing to keep honest.
 constexpr std::string_view kMagic = "preflight-pack-image";
-constexpr std::uint32_t kFormat = 1;
+constexpr std::uint32_t kFormat = 2;  // 2: expressions carry their parse trees
 
 enum class ValueTag : unsigned char { null, boolean, integer, floating, string, list };
 
@@ -25,6 +27,13 @@ concept Is = std::same_as<std::remove_const_t<S>, T>;
 template <class A, Is<SourceText> S>
 void fields(A& a, S& s) {
     a.all(s.text, s.where, s.content_line, s.content_column);
+    a.tree(s);
+}
+// The parser's output only: what the checker fills in depends on every loaded pack,
+// so it is done at load, as for a pack read from its file.
+template <class A, Is<lang::Node> S>
+void fields(A& a, S& s) {
+    a.all(s.kind, s.offset, s.literal, s.name, s.op, s.children, s.height);
 }
 template <class A, Is<Reference> S>
 void fields(A& a, S& s) {
@@ -73,6 +82,21 @@ public:
 
     void operator()(bool b) { out.push_back(b ? '\1' : '\0'); }
     void operator()(int v) { word(static_cast<std::uint32_t>(v)); }
+    void operator()(lang::NodeKind k) { out.push_back(static_cast<char>(k)); }
+    void operator()(const lang::NodePtr& n) { (*this)(*n); }
+    // An expression's tree: the one it came with, else the parser's now. A text that
+    // does not parse (a message, or an expression whose error the compile reports)
+    // has none.
+    void tree(const SourceText& s) {
+        if (const lang::Node* n = s.parsed.get()) {
+            (*this)(true);
+            (*this)(*n);
+            return;
+        }
+        auto parsed = lang::parse_expression(s.text);
+        (*this)(parsed.has_value());
+        if (parsed) (*this)(**parsed);
+    }
     void operator()(const std::string& s) {
         word(static_cast<std::uint32_t>(s.size()));
         out.append(s);
@@ -161,6 +185,27 @@ public:
         b = c == 1;
     }
     void operator()(int& v) { v = static_cast<int>(word()); }
+    void operator()(lang::NodeKind& k) {
+        unsigned char c = byte();
+        if (c > static_cast<unsigned char>(lang::NodeKind::list)) ok = false;
+        k = static_cast<lang::NodeKind>(c);
+    }
+    // Trees are no deeper than the parser builds them: a damaged image cannot make
+    // this recursion, or the checker's and evaluator's after it, run away.
+    void operator()(lang::NodePtr& n) {
+        if (++depth_ > lang::kMaxHeight) ok = false;
+        n = std::make_unique<lang::Node>();
+        if (ok) (*this)(*n);
+        --depth_;
+    }
+    void tree(SourceText& s) {
+        bool has = false;
+        (*this)(has);
+        if (!has) return;
+        lang::NodePtr root;
+        (*this)(root);
+        s.parsed = lang::ParsedTree(std::move(root));
+    }
     void operator()(std::string& s) {
         std::uint32_t n = word();
         if (!ok || n > in_.size() - pos_) {
@@ -247,6 +292,7 @@ public:
 private:
     std::string_view in_;
     std::size_t pos_ = 0;
+    int depth_ = 0;
     std::string last_file_;
 
     unsigned char byte() {

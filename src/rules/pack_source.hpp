@@ -9,6 +9,7 @@
 
 #include "core/error.hpp"
 #include "core/value.hpp"
+#include "lang/ast.hpp"
 #include "rules/reference.hpp"
 
 namespace preflight::rules {
@@ -19,6 +20,7 @@ struct SourceText {
     Location where;        // the opening quote
     int content_line = 0;  // where the first character of `text` is
     int content_column = 0;
+    lang::ParsedTree parsed;  // an expression's tree, where the text came from an image
 };
 
 struct FixSource {

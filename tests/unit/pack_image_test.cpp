@@ -8,6 +8,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "lang/parser.hpp"
 #include "rules/pack_cache.hpp"
 #include "rules/pack_image.hpp"
 #include "temp_dir.hpp"
@@ -96,6 +97,34 @@ TEST(PackImage, KeepsEveryKindOfValueAndLocation) {
     EXPECT_EQ(back->rules.at(0).references.at(0).quote, "q");
     EXPECT_TRUE(back->rules.at(0).references.at(0).inline_table);
     EXPECT_EQ(back->rules.at(0).message.content_column, pack->rules.at(0).message.content_column);
+}
+
+// An expression comes back with its parse tree, so loading the image skips the parser;
+// the tree is the parser's own for that text, and a message (not an expression) has none.
+TEST(PackImage, CarriesTheParseTreeOfEveryExpression) {
+    test_support::TempDir dir;
+    auto pack = read_pack(dir.write("pack.toml", kSmallPack));
+    ASSERT_TRUE(pack.has_value()) << pack.error().message;
+    EXPECT_EQ(pack->rules.at(0).when.parsed.get(), nullptr);  // the reader does not parse
+    auto back = decode_pack_image(*encode_pack_image(*pack));
+    ASSERT_TRUE(back);
+    const lang::Node* tree = back->rules.at(0).when.parsed.get();
+    ASSERT_NE(tree, nullptr);
+    auto parsed = lang::parse_expression(pack->rules.at(0).when.text);
+    ASSERT_TRUE(parsed);
+    EXPECT_EQ(tree->kind, lang::NodeKind::binary);
+    EXPECT_EQ(tree->op, (*parsed)->op);
+    ASSERT_EQ(tree->children.size(), 2U);
+    EXPECT_EQ(tree->children[0]->name, "cfg");
+    EXPECT_EQ(*tree->children[0]->children.at(0)->literal.get<std::string>(), "train.seq_length");
+    EXPECT_EQ(*tree->children[1]->literal.get<std::int64_t>(), 4);
+    EXPECT_EQ(tree->children[1]->offset, (*parsed)->children[1]->offset);
+    EXPECT_EQ(back->rules.at(0).message.parsed.get(), nullptr);
+    // The tree is taken once; a copy of the pack has none and parses its text instead.
+    PackSource copy = *back;
+    EXPECT_EQ(copy.rules.at(0).when.parsed.get(), nullptr);
+    EXPECT_NE(back->rules.at(0).when.parsed.take(), nullptr);
+    EXPECT_EQ(back->rules.at(0).when.parsed.get(), nullptr);
 }
 
 TEST(PackImage, RefusesEveryTruncationAndTrailingBytes) {
