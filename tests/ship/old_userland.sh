@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # The static binary on an older userland: every golden case, run by run_case.sh inside
-# a Debian bullseye root (glibc 2.31, older than any glibc 2.34 symbol) made with
-# `debootstrap --variant=minbase` from this machine's Debian mirror and kept in the
-# build tree for the next run. Skipped, with the reason, where debootstrap cannot run
-# (not root, not installed, no mirror reachable).
+# a Debian bullseye root (glibc 2.31, older than any glibc 2.34 symbol) made by
+# bullseye_root.sh and kept in the build tree for the next run. Skipped, with the
+# reason, where debootstrap cannot run (not root, not installed, no mirror reachable).
 # The root holds no python3 and no git (python3 and its dependencies were a third of
 # the debootstrap time): a case whose setup runs either gets its inputs made by that
 # setup outside the root, in a folder the root sees at the same path, and its command
@@ -14,27 +13,15 @@ set -uo pipefail
 bin=$1 src=$2 root=$3
 fail() { echo "FAIL: $*"; exit 1; }
 skip() { echo "skipped: $*"; exit 77; }
-[ "$(id -u)" -eq 0 ] || skip "debootstrap and chroot need root"
-command -v debootstrap >/dev/null || skip "debootstrap is not installed (scripts/install-deps.sh)"
-
-# The mirror apt uses here: the first URI of a Debian archive in its sources.
-mirror=$(grep -hsE '^(URIs:|deb )' /etc/apt/sources.list /etc/apt/sources.list.d/*.list /etc/apt/sources.list.d/*.sources |
-  grep -oE 'https?://[^ ]*/debian/?( |$)' | head -1 | tr -d ' ')
-mirror=${mirror:-http://deb.debian.org/debian}
-
-if [ ! -f "$root/.complete" ]; then
-  rm -rf "$root"
-  mkdir -p "$(dirname "$root")"
-  log="$root.log"
-  start=$SECONDS
-  if ! debootstrap --variant=minbase bullseye "$root" "$mirror" >"$log" 2>&1; then
-    reason=$(tail -3 "$log")
-    rm -rf "$root"
-    skip "debootstrap bullseye from $mirror failed: $reason"
-  fi
-  touch "$root/.complete"
-  echo "made the bullseye root from $mirror in $((SECONDS - start)) s"
-fi
+# The root: made here, or by scripts/test.sh in the background while it built, in which
+# case this waits for that run to finish.
+made=$(bash "$(dirname "$0")/bullseye_root.sh" "$root")
+case $? in
+  0) ;;
+  77) skip "$made" ;;
+  *) fail "tests/ship/bullseye_root.sh failed: $made" ;;
+esac
+[ -f "$root.log" ] && tail -1 "$root.log"
 glibc=$(chroot "$root" /usr/bin/ldd --version | head -1)
 grep -q "2\.31$" <<<"$glibc" || fail "the root's C library is not bullseye's 2.31: $glibc"
 
