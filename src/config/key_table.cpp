@@ -647,6 +647,21 @@ const std::vector<KeyInfo>& key_table() {
         {"train.save_strategy", kString, std::nullopt, {"steps", "epoch"}, {},
          "Megatron-SWIFT --save_strategy (steps or epoch)."},
         {"train.num_train_epochs", kInt, std::nullopt, {}, {}, "ms-swift --num_train_epochs."},
+        // MindSpeed / MindSpeed-LLM flags (h62): Ascend/MindSpeed mindspeed/arguments.py, features_manager/**; MindSpeed-LLM 2.x arguments.py.
+        {"train.use_pipe_experts", kBool, std::nullopt, {}, {},
+         "MindSpeed --use-pipe-experts: pipelined MoE experts overlapping all-to-all with expert computation."},
+        {"train.use_nanopipe", kBool, std::nullopt, {}, {}, "MindSpeed --use-nanopipe: nano pipeline parallelism."},
+        {"train.smart_swap", kBool, std::nullopt, {}, {}, "MindSpeed --smart-swap: the smart swap memory feature."},
+        {"train.adaptive_recompute_device_size", kInt, std::nullopt, {}, {},
+         "MindSpeed --adaptive-recompute-device-size: device memory for adaptive selective recompute (> 0 turns it on; "
+         "-1 off).", {}, -2147483647},
+        {"train.ampipe_degree", kInt, std::nullopt, {}, {}, "MindSpeed --ampipe-degree: the AMPipe degree (1: off)."},
+        {"parallel.use_cp_send_recv_overlap", kBool, std::nullopt, {}, {},
+         "MindSpeed --use-cp-send-recv-overlap: overlap ring context parallelism's send and receive."},
+        {"train.cp_attention_mask_type", kString, std::nullopt, {"causal", "general"}, {},
+         "MindSpeed-LLM 2.0 / 2.1 --cp-attention-mask-type: the attention mask context parallelism computes with."},
+        {"train.padded_base_length", kInt, std::nullopt, {}, {},
+         "MindSpeed-LLM --padded-base-length: the multiple MLA pads sequence lengths to.", {}, -2147483647},
     };
     // clang-format on
     return table;
