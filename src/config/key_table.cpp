@@ -187,6 +187,8 @@ const std::vector<KeyInfo>& key_table() {
         {"train.recompute_method", kString, std::nullopt, {"uniform", "block", "none"}, {},
          "How full recomputation picks layers (none: not given)."},
         {"train.recompute_num_layers", kInt, std::nullopt, {}, {}, "Layers full recomputation covers."},
+        {"train.recompute_modules", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "The submodules selective recomputation checkpoints (Megatron --recompute-modules, a list)."},
         {"train.mtp_num_layers", kInt, std::nullopt, {}, {"mtp_layers", "mtp_num_layer"},
          "Multi-token-prediction layers Megatron builds (--mtp-num-layers); left out, none."},
         {"train.moe_router_enable_expert_bias", kBool, std::nullopt, {}, {"enable_expert_bias"},

@@ -43,6 +43,7 @@ std::string expected_name(const lang::Type& t) {
         case lang::TypeKind::integer: return "an integer";
         case lang::TypeKind::floating: return "a number";
         case lang::TypeKind::string: return "a string";
+        case lang::TypeKind::list: return "an array of " + expected_name(lang::Type{t.elem}).substr(2) + "s";
         default: return lang::to_string(t);
     }
 }
@@ -86,6 +87,17 @@ std::optional<Value> scalar(const TomlValue& v) {
 // A scalar for a key of the given type (an integer where a number is wanted is
 // widened); nullopt on a type mismatch.
 std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
+    if (t.kind == lang::TypeKind::list) {
+        // A list key takes an array whose every element is of the element type.
+        if (!v.is_array()) return std::nullopt;
+        List items;
+        for (const auto& e : v.as_array()) {
+            auto item = convert(e, lang::Type{t.elem});
+            if (!item) return std::nullopt;
+            items.push_back(std::move(*item));
+        }
+        return Value(std::move(items));
+    }
     auto value = scalar(v);
     if (!value) return std::nullopt;
     lang::Type got = lang::type_of(*value);
@@ -257,18 +269,28 @@ private:
         auto v = convert(value, info->type);
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
-        if (!info->allowed.empty()) {
-            for (const auto& [spelling, canonical] : info->value_spellings)
-                if (*v->get<std::string>() == spelling) v = Value(canonical);
-            const std::string& s = *v->get<std::string>();
-            if (std::find(info->allowed.begin(), info->allowed.end(), s) == info->allowed.end()) {
-                auto near = util::closest(s, info->allowed);
-                return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, fmt::join(info->allowed, " | "),
-                                        near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
-                            where);
-            }
+        // A list's elements are checked one by one, as a single value is.
+        List* items = std::get_if<List>(&v->data);
+        List single;
+        if (!items) {
+            single.push_back(std::move(*v));
+            items = &single;
         }
-        PREFLIGHT_TRY(at_least_minimum(*info, *v, dotted, where));
+        for (auto& item : *items) {
+            if (!info->allowed.empty()) {
+                for (const auto& [spelling, canonical] : info->value_spellings)
+                    if (*item.get<std::string>() == spelling) item = Value(canonical);
+                const std::string& s = *item.get<std::string>();
+                if (std::find(info->allowed.begin(), info->allowed.end(), s) == info->allowed.end()) {
+                    auto near = util::closest(s, info->allowed);
+                    return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, fmt::join(info->allowed, " | "),
+                                            near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
+                                where);
+                }
+            }
+            PREFLIGHT_TRY(at_least_minimum(*info, item, dotted, where));
+        }
+        if (items == &single) v = std::move(single.front());
         cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
         return {};
     }

@@ -266,9 +266,28 @@ private:
         return {};
     }
 
+    // The words of a values flag (`--recompute-modules core_attn mlp`) for a list key: each
+    // typed and checked as one element; a word the script leaves open makes the whole
+    // list unknown.
+    Result<void> give_list(const std::string& key, const std::vector<Word>& words, const std::string& what,
+                           const Location& where) {
+        List items;
+        for (const auto& w : words) {
+            if (!w.text) {
+                set(key, Value::unknown_because(fmt::format("{}: {}", key, w.unknown_because)), where, what);
+                return {};
+            }
+            items.push_back(PREFLIGHT_TRY(typed(key, *w.text, what, where)));
+        }
+        set(key, Value(std::move(items)), where, what);
+        return {};
+    }
+
     Result<Value> typed(const std::string& key, const std::string& text, const std::string& what, const Location& where) {
         const config::KeyInfo* info = config::find_key(key);
-        switch (info->type.kind) {
+        // A list key's words are its elements, each of the element type.
+        lang::TypeKind kind = info->type.kind == lang::TypeKind::list ? info->type.elem : info->type.kind;
+        switch (kind) {
             case lang::TypeKind::boolean: {
                 std::string l = lower(text);
                 if (contains(launcher_.true_words, l) || l == "true") return Value(true);
@@ -372,6 +391,7 @@ private:
             flag.values.empty())
             return fail(fmt::format("{} needs a value", flag.written), flag.where);
         if (spec.key.empty()) return {};
+        if (spec.form == FlagForm::values) return give_list(spec.key, flag.values, flag.written, where);
         if (!flag.values.empty() && !flag.values.front().text) {
             set(spec.key, Value::unknown_because(fmt::format("{}: {}", spec.key, flag.values.front().unknown_because)), where,
                 flag.written);

@@ -166,8 +166,15 @@ Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
         spec.aliases = split_words(PREFLIGHT_TRY(r.text("aliases")));
         spec.map = PREFLIGHT_TRY(parse_map(PREFLIGHT_TRY(r.text("map")), r.where("map")));
         spec.where = row.where;
-        if (spec.form == FlagForm::values && !spec.key.empty())
-            return fail("a values flag gives no key (run-configuration keys hold one value)", r.where("key"));
+        // A values flag's words are a list: only a list key takes them, and a list key
+        // only them.
+        if (!spec.key.empty()) {
+            bool list_key = config::find_key(spec.key)->type.kind == lang::TypeKind::list;
+            if (spec.form == FlagForm::values && !list_key)
+                return fail(fmt::format("a values flag gives a list; key '{}' holds one value", spec.key), r.where("key"));
+            if (spec.form != FlagForm::values && list_key)
+                return fail(fmt::format("key '{}' is a list: its flag's form is values", spec.key), r.where("form"));
+        }
         bool kwarg = spec.form == FlagForm::kwarg;
         if (spec.flag.empty() || (!kwarg && spec.flag.front() != '-'))
             return fail(fmt::format("flag '{}' must start with '-'", spec.flag), r.where("flag"));
@@ -193,6 +200,8 @@ Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
         spec.variable = PREFLIGHT_TRY(r.text("variable"));
         spec.key = PREFLIGHT_TRY(r.text("key"));
         PREFLIGHT_TRY(check_key(spec.key, r.where("key")));
+        if (!spec.key.empty() && config::find_key(spec.key)->type.kind == lang::TypeKind::list)
+            return fail(fmt::format("key '{}' is a list, which a variable does not give", spec.key), r.where("key"));
         std::string form = PREFLIGHT_TRY(r.text("form"));
         if (form != "value" && form != "count" && form != "range")
             return fail(fmt::format("form '{}' is not value, count or range", form), r.where("form"));
@@ -271,7 +280,8 @@ std::vector<const AcceptedFlag*> Launcher::accepting(std::string_view written) c
 }
 
 bool FlagSpec::writable() const {
-    if (key.empty()) return false;
+    // A list is not spelled back as words: a fix to one is left to the user.
+    if (key.empty() || form == FlagForm::values) return false;
     return std::none_of(map.begin(), map.end(), [](const ValueMapping& m) { return m.from == "*"; });
 }
 

@@ -93,6 +93,11 @@ Result<std::string> apply_one(const std::string& text, const std::string& file, 
 
 std::string toml_literal(const Value& v) {
     if (const auto* b = v.get<bool>()) return *b ? "true" : "false";
+    if (const auto* l = v.get<List>()) {
+        std::string out = "[";
+        for (const auto& item : *l) out += (out.size() > 1 ? ", " : "") + toml_literal(item);
+        return out + "]";
+    }
     if (const auto* i = v.get<std::int64_t>()) return std::to_string(*i);
     if (const auto* d = v.get<double>()) {
         std::string s = fmt::format("{}", *d);

@@ -228,6 +228,12 @@ Result<Default> compile_default(const PackSource& pack, const DefaultSource& src
     d.target = target;
     if (src.literal) {
         lang::Type got = lang::type_of(*src.literal);
+        // A list key's default is an array of its element type (empty included).
+        if (const auto* items = src.literal->get<List>(); items && wanted.kind == lang::TypeKind::list) {
+            got = wanted;
+            for (const auto& item : *items)
+                if (lang::type_of(item).kind != wanted.elem) got = lang::Type{lang::TypeKind::list, lang::type_of(item).kind};
+        }
         if (!(got == wanted))
             return fail(fmt::format("{}: value is {} but the key takes {}", owner, lang::to_string(got), lang::to_string(wanted)),
                         src.where);

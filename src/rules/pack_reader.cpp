@@ -250,6 +250,20 @@ private:
         return std::nullopt;
     }
 
+    // A default's value: a scalar, or an array of scalars for a list key (the
+    // compiler checks the element type against the key's).
+    std::optional<Value> default_value(const toml::node& node) const {
+        const auto* array = node.as_array();
+        if (!array) return scalar(node);
+        List items;
+        for (const auto& item : *array) {
+            auto v = scalar(item);
+            if (!v) return std::nullopt;
+            items.push_back(std::move(*v));
+        }
+        return Value(std::move(items));
+    }
+
     Result<void> table(const std::string& name, const toml::node& rows) {
         if (!rows.is_array())
             return fail(fmt::format("table '{}' must be written as [[tables.{}]] rows", name, name), at(rows, name));
@@ -311,8 +325,8 @@ private:
         if (t->contains("value") == t->contains("value_expr"))
             return fail(owner + ": give exactly one of 'value' or 'value_expr'", d.where);
         if (const toml::node* v = t->get("value")) {
-            d.literal = scalar(*v);
-            if (!d.literal) return fail(owner + ": 'value' must be a scalar", at(*v, "value"));
+            d.literal = default_value(*v);
+            if (!d.literal) return fail(owner + ": 'value' must be a scalar or an array of scalars", at(*v, "value"));
         } else {
             auto e = PREFLIGHT_TRY(source_text(*t, "value_expr", owner));
             d.expr = e;

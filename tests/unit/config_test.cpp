@@ -49,6 +49,23 @@ TEST(RunConfig, WrongTypeIsAnErrorNamingKeyAndType) {
     EXPECT_EQ(cfg.error().location.key, "parallel.tp");
 }
 
+// A list key takes an array of its element type, and nothing else.
+TEST(RunConfig, ListKeysTakeArrays) {
+    test_support::TempDir dir;
+    auto cfg = load_config(dir, "[train]\nrecompute_modules = [\"core_attn\", \"mlp\"]\n");
+    ASSERT_TRUE(cfg.has_value()) << cfg.error().message;
+    EXPECT_EQ(cfg->values.at("train.recompute_modules").value, Value(List{Value("core_attn"), Value("mlp")}));
+    auto empty = load_config(dir, "[train]\nrecompute_modules = []\n");
+    ASSERT_TRUE(empty.has_value()) << empty.error().message;
+    EXPECT_EQ(empty->values.at("train.recompute_modules").value, Value(List{}));
+    auto scalar = load_config(dir, "[train]\nrecompute_modules = \"mlp\"\n");
+    ASSERT_FALSE(scalar.has_value());
+    EXPECT_EQ(scalar.error().message, "'train.recompute_modules' must be an array of strings, not a string");
+    auto mixed = load_config(dir, "[train]\nrecompute_modules = [\"mlp\", 2]\n");
+    ASSERT_FALSE(mixed.has_value());
+    EXPECT_EQ(mixed.error().message, "'train.recompute_modules' must be an array of strings, not an array");
+}
+
 TEST(RunConfig, UnknownKeysWarnWithASuggestion) {
     test_support::TempDir dir;
     auto cfg = load_config(dir, "[parallel]\ntensor_parallel = 2\n[train]\npaking = true\n[trian]\nx = 1\n");

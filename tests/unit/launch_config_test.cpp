@@ -163,6 +163,23 @@ TEST(LaunchConfig, MultiValueFlags) {
     EXPECT_EQ(notes(l), "");
 }
 
+// A values flag whose key is a list gives the list of its words; one word the script
+// leaves open makes the whole list unknown.
+TEST(LaunchConfig, ValuesFlagsGiveListKeys) {
+    auto l = read(
+        command({"torchrun", "pretrain_gpt.py", "--recompute-modules", "core_attn", "mlp", "--tensor-model-parallel-size", "2"}));
+    EXPECT_EQ(value(l, "train.recompute_modules"), Value(List{Value("core_attn"), Value("mlp")}));
+    EXPECT_EQ(value(l, "parallel.tp"), Value(2));
+    auto none = read(command({"torchrun", "pretrain_gpt.py", "--recompute-modules", "--tensor-model-parallel-size", "2"}));
+    EXPECT_EQ(value(none, "train.recompute_modules"), Value(List{}));
+    auto swift = read(command({"megatron", "sft", "--recompute_modules", "moe", "--recompute_granularity", "selective"}));
+    EXPECT_EQ(value(swift, "train.recompute_modules"), Value(List{Value("moe")}));
+    Command c = command({"torchrun", "pretrain_gpt.py", "--recompute-modules", "core_attn", "X"});
+    c.argv[4].text.reset();
+    c.argv[4].unknown_because = "command substitution";
+    EXPECT_TRUE(value(read(c), "train.recompute_modules").is_unknown());
+}
+
 // Megatron-SWIFT replaces sequence_parallel_size with the context-parallel size
 // (modelscope/ms-swift@v4.5.2:swift/megatron/arguments/megatron_base_args.py:35): read, never Ulysses.
 TEST(LaunchConfig, MegatronSwiftSequenceParallelSizeIsNotUlysses) {

@@ -44,3 +44,10 @@ TEST(TomlEdit, NoEditsIsTheSameText) {
     std::string in = "a = 1\n# trailing comment, no newline";
     EXPECT_EQ(*apply_toml_edits(in, "j.toml", {}), in);
 }
+
+// A list key's value is written as a TOML array of its elements' literals.
+TEST(TomlEdit, ListsAreArrays) {
+    EXPECT_EQ(output::toml_literal(Value(List{Value("core_attn"), Value("a\"b")})), "[\"core_attn\", \"a\\\"b\"]");
+    EXPECT_EQ(output::toml_literal(Value(List{})), "[]");
+    EXPECT_EQ(output::toml_literal(Value(List{Value(1), Value(2)})), "[1, 2]");
+}
