@@ -664,6 +664,59 @@ const std::vector<KeyInfo>& key_table() {
          "MindSpeed-LLM 2.0 / 2.1 --cp-attention-mask-type: the attention mask context parallelism computes with."},
         {"train.padded_base_length", kInt, std::nullopt, {}, {},
          "MindSpeed-LLM --padded-base-length: the multiple MLA pads sequence lengths to.", {}, -2147483647},
+
+        // vllm-ascend additional_config entries and vLLM parallel sizes of an RL rollout engine
+        // (vllm-project/vllm-ascend vllm_ascend/ascend_config.py, platform.py; rules/vllm-ascend-config).
+        {"rollout.npugraph_ex", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config ascend_compilation_config enable_npugraph_ex (the npugraph_ex graph "
+         "backend). Left out, a pack default applies on a vllm-ascend engine."},
+        {"rollout.static_kernel", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config ascend_compilation_config enable_static_kernel (static kernel "
+         "generation). Left out, a pack default applies on a vllm-ascend engine."},
+        {"rollout.enable_reduce_sample", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config enable_reduce_sample (the experimental reduce-sampling scheme)."},
+        {"rollout.lmhead_tp", kInt, std::nullopt, {}, {},
+         "vllm-ascend's additional_config finegrained_tp_config lmhead_tensor_parallel_size (0: off).", {}, 0},
+        {"rollout.mlp_tp", kInt, std::nullopt, {}, {},
+         "vllm-ascend's additional_config finegrained_tp_config mlp_tensor_parallel_size (0: off).", {}, 0},
+        {"rollout.dp", kInt, std::nullopt, {}, {},
+         "The rollout engine's data-parallel size (vLLM data_parallel_size). Left out, a pack default applies "
+         "where the launcher's default is known."},
+        {"rollout.pcp", kInt, std::nullopt, {}, {},
+         "The rollout engine's prefill context-parallel size (vLLM prefill_context_parallel_size); left out, "
+         "not set."},
+        {"rollout.profiling_chunk_smooth_factor", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "vllm-ascend's additional_config profiling_chunk_config smooth_factor (in (0, 1])."},
+        {"rollout.profiling_chunk_max_fit_chunk", kInt, std::nullopt, {}, {},
+         "vllm-ascend's additional_config profiling_chunk_config max_fit_chunk (data points for the fit)."},
+        {"rollout.posterior_threshold", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "vllm-ascend's additional_config rejection_sampler_config posterior_threshold (in (0, 1])."},
+        {"rollout.posterior_alpha", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "vllm-ascend's additional_config rejection_sampler_config posterior_alpha (at least 0)."},
+        {"rollout.eplb_expert_map_path", kString, std::nullopt, {}, {},
+         "vllm-ascend's additional_config eplb_config expert_map_path (a JSON expert map); left out, none."},
+        {"rollout.eplb_expert_map_record_path", kString, std::nullopt, {}, {},
+         "vllm-ascend's additional_config eplb_config expert_map_record_path (where the expert map is recorded, "
+         "which turns dynamic EPLB on); left out, none."},
+        {"rollout.dynamic_eplb", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config eplb_config dynamic_eplb. Left out, a pack default applies on a "
+         "vllm-ascend engine."},
+        {"rollout.enable_mc2_hierarchy_comm", kBool, std::nullopt, {}, {},
+         "vllm-ascend's additional_config enable_mc2_hierarchy_comm (MC2 dispatch/combine across nodes over "
+         "RoCE)."},
+        {"rollout.enable_fused_mc2", kInt, std::nullopt, {}, {},
+         "vllm-ascend's additional_config enable_fused_mc2 (from 0.20.2rc1 it takes precedence over "
+         "VLLM_ASCEND_ENABLE_FUSED_MC2). Left out, the variable decides.",
+         {}, 0},
+        {"rollout.dump_config_path", kString, std::nullopt, {}, {},
+         "vllm-ascend's additional_config dump_config_path (an msprobe dump configuration file); left out, none."},
+        {"rollout.dump_config", kString, std::nullopt, {}, {},
+         "vllm-ascend's additional_config dump_config (an inline msprobe dump configuration, as JSON text); left "
+         "out, none."},
+        {"rollout.attention_backend", kString, std::nullopt, {}, {},
+         "The rollout engine's attention backend as vLLM names it (attention_backend / --attention-backend: "
+         "FLASH_ATTN, ...; auto: vLLM chooses). Left out, a pack default applies where the launcher's default is "
+         "known."},
     };
     // clang-format on
     return table;
