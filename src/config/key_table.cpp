@@ -717,6 +717,11 @@ const std::vector<KeyInfo>& key_table() {
          "The rollout engine's attention backend as vLLM names it (attention_backend / --attention-backend: "
          "FLASH_ATTN, ...; auto: vLLM chooses). Left out, a pack default applies where the launcher's default is "
          "known."},
+        // ms-swift GRPO reward settings (modelscope/ms-swift swift/arguments/rlhf_args.py, megatron_args.py).
+        {"train.reward_funcs", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "ms-swift GRPO --reward_funcs: the reward functions by name (a list)."},
+        {"train.soft_cache_length", kInt, std::nullopt, {}, {},
+         "ms-swift --soft_cache_length: the length of the soft overlong penalty's window; left out, none."},
     };
     // clang-format on
     return table;
