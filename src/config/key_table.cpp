@@ -15,7 +15,7 @@ const Type kBool{TypeKind::boolean};
 
 }  // namespace
 
-const std::vector<KeyInfo>& key_table() {
+const std::vector<KeyInfo>&key_table(){
     // Laid out by hand, one key per entry: clang-format would reflow the whole initializer
     // on any change to one row.
     // clang-format off
@@ -657,33 +657,26 @@ const std::vector<KeyInfo>& key_table() {
          "Megatron --pipeline-model-parallel-comm-backend: the pipeline's communication backend; left out, the default."},
         {"model.encoder_num_layers", kInt, std::nullopt, {}, {},
          "Megatron --encoder-num-layers: the encoder's layers, an alternative to --num-layers."},
-        {"model.mrope_section", kString, std::nullopt, {}, {},
          "Megatron --mrope-section: the first of its numbers as written (rules read only whether it is given)."},
-        {"train.spec", kString, std::nullopt, {}, {},
          "Megatron --spec: the first of its words (the module, or `local`); left out, none."},
-        {"train.cuda_graph_scope", kString, std::nullopt, {}, {},
          "Megatron --cuda-graph-scope: the first of its words (one word before megatron-core 0.16)."},
-        {"train.check_for_nan_in_loss_and_grad", kBool, std::nullopt, {}, {},
          "Megatron's NaN check of loss and gradients (on unless --no-check-for-nan-in-loss-and-grad)."},
-        {"train.mock_data", kBool, std::nullopt, {}, {}, "Megatron --mock-data: generated data instead of a dataset."},
-        {"train.data_path", kString, std::nullopt, {}, {},
          "Megatron --data-path: the first of its words (rules read only whether it is given)."},
-        {"train.data_args_path", kString, std::nullopt, {}, {},
          "Megatron --data-args-path: a file holding the --data-path words."},
-        {"train.train_data_path", kString, std::nullopt, {}, {},
          "Megatron --train-data-path: the first of its words (rules read only whether it is given)."},
-        {"train.valid_data_path", kString, std::nullopt, {}, {},
          "Megatron --valid-data-path: the first of its words (rules read only whether it is given)."},
-        {"train.test_data_path", kString, std::nullopt, {}, {},
          "Megatron --test-data-path: the first of its words (rules read only whether it is given)."},
-        {"train.per_split_data_args_path", kString, std::nullopt, {}, {},
          "Megatron --per-split-data-args-path: a file holding the per-split data paths."},
+        {"train.nccl_communicator_config_path", kString, std::nullopt, {}, {},
+         "Megatron --nccl-communicator-config-path: a YAML file of NCCL communicator settings; left out, none."},
+        {"train.moe_permute_fusion", kBool, std::nullopt, {}, {},
+         "Megatron --moe-permute-fusion: Transformer Engine's fused MoE token permutation."},
         {"train.glu_linear_offset", Type{TypeKind::floating}, std::nullopt, {}, {},
          "Megatron --glu-linear-offset (from megatron-core 0.15): the offset in a gated activation, act(x0) * (x1 + "
          "offset)."},
     };
-    // clang-format on
-    return table;
+// clang-format on
+return table;
 }
 
 const KeyInfo* find_key(std::string_view dotted) {
