@@ -15,7 +15,7 @@ const Type kBool{TypeKind::boolean};
 
 }  // namespace
 
-const std::vector<KeyInfo>&key_table(){
+const std::vector<KeyInfo>& key_table() {
     // Laid out by hand, one key per entry: clang-format would reflow the whole initializer
     // on any change to one row.
     // clang-format off
@@ -657,16 +657,6 @@ const std::vector<KeyInfo>&key_table(){
          "Megatron --pipeline-model-parallel-comm-backend: the pipeline's communication backend; left out, the default."},
         {"model.encoder_num_layers", kInt, std::nullopt, {}, {},
          "Megatron --encoder-num-layers: the encoder's layers, an alternative to --num-layers."},
-         "Megatron --mrope-section: the first of its numbers as written (rules read only whether it is given)."},
-         "Megatron --spec: the first of its words (the module, or `local`); left out, none."},
-         "Megatron --cuda-graph-scope: the first of its words (one word before megatron-core 0.16)."},
-         "Megatron's NaN check of loss and gradients (on unless --no-check-for-nan-in-loss-and-grad)."},
-         "Megatron --data-path: the first of its words (rules read only whether it is given)."},
-         "Megatron --data-args-path: a file holding the --data-path words."},
-         "Megatron --train-data-path: the first of its words (rules read only whether it is given)."},
-         "Megatron --valid-data-path: the first of its words (rules read only whether it is given)."},
-         "Megatron --test-data-path: the first of its words (rules read only whether it is given)."},
-         "Megatron --per-split-data-args-path: a file holding the per-split data paths."},
         {"train.nccl_communicator_config_path", kString, std::nullopt, {}, {},
          "Megatron --nccl-communicator-config-path: a YAML file of NCCL communicator settings; left out, none."},
         {"train.moe_permute_fusion", kBool, std::nullopt, {}, {},
@@ -675,8 +665,8 @@ const std::vector<KeyInfo>&key_table(){
          "Megatron --glu-linear-offset (from megatron-core 0.15): the offset in a gated activation, act(x0) * (x1 + "
          "offset)."},
     };
-// clang-format on
-return table;
+    // clang-format on
+    return table;
 }
 
 const KeyInfo* find_key(std::string_view dotted) {
