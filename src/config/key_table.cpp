@@ -722,6 +722,24 @@ const std::vector<KeyInfo>& key_table() {
          "ms-swift GRPO --reward_funcs: the reward functions by name (a list)."},
         {"train.soft_cache_length", kInt, std::nullopt, {}, {},
          "ms-swift --soft_cache_length: the length of the soft overlong penalty's window; left out, none."},
+
+        // Megatron-LM validate_args / TransformerConfig / parallel_state (NVIDIA/Megatron-LM core_v0.12.1 .. core_v0.19.0)
+        {"train.cpu_offloading_num_layers", kInt, std::nullopt, {}, {},
+         "Megatron --cpu-offloading-num-layers (megatron-core >= 0.16): layers whose activations go to the CPU; above "
+         "0 turns CPU offloading on.", {}, 0},
+        {"train.use_tp_pp_dp_mapping", kBool, std::nullopt, {}, {},
+         "Megatron --use-tp-pp-dp-mapping: rank order tp-cp-ep-pp-dp instead of tp-cp-ep-dp-pp."},
+        {"train.pipeline_model_parallel_comm_backend", kString, std::nullopt, {"nccl", "ucc"}, {},
+         "Megatron --pipeline-model-parallel-comm-backend: the pipeline's communication backend; left out, the default."},
+        {"model.encoder_num_layers", kInt, std::nullopt, {}, {},
+         "Megatron --encoder-num-layers: the encoder's layers, an alternative to --num-layers."},
+        {"train.nccl_communicator_config_path", kString, std::nullopt, {}, {},
+         "Megatron --nccl-communicator-config-path: a YAML file of NCCL communicator settings; left out, none."},
+        {"train.moe_permute_fusion", kBool, std::nullopt, {}, {},
+         "Megatron --moe-permute-fusion: Transformer Engine's fused MoE token permutation."},
+        {"train.glu_linear_offset", Type{TypeKind::floating}, std::nullopt, {}, {},
+         "Megatron --glu-linear-offset (from megatron-core 0.15): the offset in a gated activation, act(x0) * (x1 + "
+         "offset)."},
     };
     // clang-format on
     return table;
