@@ -78,7 +78,8 @@ const std::vector<KeyInfo>& key_table() {
         {"train.padding_free", kBool, std::nullopt, {}, {"padding-free", "paddingfree"},
          "Train without padding (varlen batches). Left out, the launcher's default applies (a pack default)."},
         {"train.packing", kBool, Value(false), {}, {"pack", "sequence_packing"}, "Pack several samples into one sequence."},
-        {"train.use_flash_attn", kBool, Value(true), {}, {"flash_attn", "use_flash_attention"}, "Use flash attention."},
+        {"train.use_flash_attn", kBool, std::nullopt, {}, {"flash_attn", "use_flash_attention"},
+         "Megatron --use-flash-attn (a switch); left out, a pack default applies on a Megatron-LM launch."},
         {"train.attention_backend", kString, std::nullopt, {"flash", "fused", "unfused", "local", "auto", "sdpa"},
          {"attn_impl", "attention_impl"},
          "Attention backend (Megatron's --attention-backend; transformers' attn_impl spellings are read as the same "
