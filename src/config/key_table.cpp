@@ -84,8 +84,10 @@ const std::vector<KeyInfo>& key_table() {
          {"attn_impl", "attention_impl"},
          "Attention backend (Megatron's --attention-backend; transformers' attn_impl spellings are read as the same "
          "value). Left out, the launcher's default applies (a pack default).",
+         // flash_2 / flash_3 / flash_4: Megatron-SWIFT's flash-attention versions (modelscope/ms-swift@v4.3.0:
+         // swift/megatron/arguments/megatron_args.py:818), all the flash backend.
          {{"flash_attention_2", "flash"}, {"flash_attention_3", "flash"}, {"flash_attn", "flash"}, {"fa2", "flash"},
-          {"eager", "unfused"}}},
+          {"eager", "unfused"}, {"flash_2", "flash"}, {"flash_3", "flash"}, {"flash_4", "flash"}}},
         {"train.lora", kBool, Value(false), {}, {"use_lora", "train_type"}, "LoRA fine-tuning."},
         {"train.optimization_level", kInt, std::nullopt, {}, {"optimization-level"},
          "MindSpeed --optimization-level (0, 1 or 2). Left out, a pack default applies where one holds.", {}, 0, 2},
