@@ -647,6 +647,15 @@ const std::vector<KeyInfo>& key_table() {
         {"train.save_strategy", kString, std::nullopt, {"steps", "epoch"}, {},
          "Megatron-SWIFT --save_strategy (steps or epoch)."},
         {"train.num_train_epochs", kInt, std::nullopt, {}, {}, "ms-swift --num_train_epochs."},
+        // ms-swift BaseArguments (modelscope/ms-swift swift/arguments/base_args: data_args.py, model_args.py)
+        {"train.lazy_tokenize", kBool, std::nullopt, {}, {},
+         "ms-swift --lazy_tokenize: tokenize each sample when it is read; left out, ms-swift decides (true only for a "
+         "multimodal model without streaming, packing or group_by_length)."},
+        {"model.rope_scaling", kString, std::nullopt, {}, {},
+         "ms-swift --rope_scaling as written: a type name (linear, dynamic, yarn) or a JSON object; left out, the "
+         "model config's."},
+        {"model.max_model_len", kInt, std::nullopt, {}, {},
+         "ms-swift --max_model_len: the context length RoPE scaling is sized for; left out, none."},
     };
     // clang-format on
     return table;
