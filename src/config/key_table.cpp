@@ -743,6 +743,16 @@ const std::vector<KeyInfo>& key_table() {
         {"train.glu_linear_offset", Type{TypeKind::floating}, std::nullopt, {}, {},
          "Megatron --glu-linear-offset (from megatron-core 0.15): the offset in a gated activation, act(x0) * (x1 + "
          "offset)."},
+
+        // ms-swift BaseArguments (modelscope/ms-swift swift/arguments/base_args: data_args.py, model_args.py)
+        {"train.lazy_tokenize", kBool, std::nullopt, {}, {},
+         "ms-swift --lazy_tokenize: tokenize each sample when it is read; left out, ms-swift decides (true only for a "
+         "multimodal model without streaming, packing or group_by_length)."},
+        {"model.rope_scaling", kString, std::nullopt, {}, {},
+         "ms-swift --rope_scaling as written: a type name (linear, dynamic, yarn) or a JSON object; left out, the "
+         "model config's."},
+        {"model.max_model_len", kInt, std::nullopt, {}, {},
+         "ms-swift --max_model_len: the context length RoPE scaling is sized for; left out, none."},
     };
     // clang-format on
     return table;
