@@ -753,6 +753,29 @@ const std::vector<KeyInfo>& key_table() {
          "model config's."},
         {"model.max_model_len", kInt, std::nullopt, {}, {},
          "ms-swift --max_model_len: the context length RoPE scaling is sized for; left out, none."},
+
+        // Megatron-LM validate_args: list flags (NVIDIA/Megatron-LM core_v0.12.1 .. core_v0.19.0 megatron/training/arguments.py)
+        {"train.spec", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --spec: the model spec's words (a module and its function, or `local`), a list; left out, none."},
+        {"model.mrope_section", Type{TypeKind::list, TypeKind::integer}, std::nullopt, {}, {},
+         "Megatron --mrope-section: the multimodal RoPE sections (a list of integers); left out, none."},
+        {"train.cuda_graph_scope", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --cuda-graph-scope: the CUDA graph's scopes, a list (one word before megatron-core 0.16)."},
+        {"train.check_for_nan_in_loss_and_grad", kBool, std::nullopt, {}, {},
+         "Megatron's NaN check of loss and gradients (on unless --no-check-for-nan-in-loss-and-grad)."},
+        {"train.mock_data", kBool, std::nullopt, {}, {}, "Megatron --mock-data: generated data instead of a dataset."},
+        {"train.data_path", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --data-path: the dataset prefixes (with optional weights), a list; left out, none."},
+        {"train.data_args_path", kString, std::nullopt, {}, {},
+         "Megatron --data-args-path: a file holding the --data-path words."},
+        {"train.train_data_path", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --train-data-path: the training split's dataset prefixes, a list; left out, none."},
+        {"train.valid_data_path", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --valid-data-path: the validation split's dataset prefixes, a list; left out, none."},
+        {"train.test_data_path", Type{TypeKind::list, TypeKind::string}, std::nullopt, {}, {},
+         "Megatron --test-data-path: the test split's dataset prefixes, a list; left out, none."},
+        {"train.per_split_data_args_path", kString, std::nullopt, {}, {},
+         "Megatron --per-split-data-args-path: a file holding the per-split data paths."},
     };
     // clang-format on
     return table;
