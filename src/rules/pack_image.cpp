@@ -15,7 +15,7 @@ namespace {
 // build ID (pack_cache.cpp), so this guards the embedded images of a build against
 // themselves, and costs nothing to keep honest.
 constexpr std::string_view kMagic = "preflight-pack-image";
-constexpr std::uint32_t kFormat = 2;  // 2: expressions carry their parse trees
+constexpr std::uint32_t kFormat = 3;  // 2: expressions carry their parse trees; 3: varints, shared source lines
 
 enum class ValueTag : unsigned char { null, boolean, integer, floating, string, list };
 
@@ -108,7 +108,15 @@ public:
             (*this)(l.file);
             last_file_ = l.file;
         }
-        all(l.line, l.column, l.key, l.source_line, l.end_column);
+        all(l.line, l.column, l.key);
+        // Locations on one line (a table row's cells, a rule's keys written inline)
+        // share its text: written once, then "same again".
+        (*this)(l.source_line == last_line_);
+        if (l.source_line != last_line_) {
+            (*this)(l.source_line);
+            last_line_ = l.source_line;
+        }
+        (*this)(l.end_column);
     }
     void operator()(const Value& v) {
         if (v.is_null()) {
@@ -156,11 +164,17 @@ public:
     void operator()(const T& s) { fields(*this, s); }
 
 private:
-    std::string last_file_;
+    std::string last_file_, last_line_;
 
     void tag(ValueTag t) { out.push_back(static_cast<char>(t)); }
+    // Seven bits a byte, low bits first, the top bit saying more follow: most counts,
+    // lengths, lines and columns take one or two bytes instead of four.
     void word(std::uint32_t v) {
-        for (int i = 0; i < 4; ++i) out.push_back(static_cast<char>((v >> (8 * i)) & 0xffU));
+        while (v >= 0x80U) {
+            out.push_back(static_cast<char>((v & 0x7fU) | 0x80U));
+            v >>= 7;
+        }
+        out.push_back(static_cast<char>(v));
     }
     void wide(std::uint64_t v) {
         word(static_cast<std::uint32_t>(v));
@@ -224,7 +238,16 @@ public:
             (*this)(l.file);
             last_file_ = l.file;
         }
-        all(l.line, l.column, l.key, l.source_line, l.end_column);
+        all(l.line, l.column, l.key);
+        bool same_line = false;
+        (*this)(same_line);
+        if (same_line) {
+            l.source_line = last_line_;
+        } else {
+            (*this)(l.source_line);
+            last_line_ = l.source_line;
+        }
+        (*this)(l.end_column);
     }
     void operator()(Value& v) {
         switch (static_cast<ValueTag>(byte())) {
@@ -293,7 +316,7 @@ private:
     std::string_view in_;
     std::size_t pos_ = 0;
     int depth_ = 0;
-    std::string last_file_;
+    std::string last_file_, last_line_;
 
     unsigned char byte() {
         if (pos_ >= in_.size()) {
@@ -303,15 +326,17 @@ private:
         return static_cast<unsigned char>(in_[pos_++]);
     }
     std::uint32_t word() {
-        if (in_.size() - pos_ < 4) {
-            ok = false;
-            pos_ = in_.size();
-            return 0;
-        }
         std::uint32_t v = 0;
-        for (int i = 0; i < 4; ++i) v |= static_cast<std::uint32_t>(static_cast<unsigned char>(in_[pos_ + i])) << (8 * i);
-        pos_ += 4;
-        return v;
+        for (int shift = 0; shift < 35; shift += 7) {
+            if (pos_ >= in_.size()) break;
+            auto b = static_cast<unsigned char>(in_[pos_++]);
+            if (shift == 28 && b > 0x0fU) break;  // more than 32 bits
+            v |= static_cast<std::uint32_t>(b & 0x7fU) << shift;
+            if ((b & 0x80U) == 0) return v;
+        }
+        ok = false;
+        pos_ = in_.size();
+        return 0;
     }
     std::uint64_t wide() {
         std::uint64_t low = word();
