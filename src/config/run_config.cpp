@@ -270,29 +270,30 @@ private:
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
         // A list's elements are checked one by one, as a single value is.
-        List* items = std::get_if<List>(&v->data);
-        List single;
-        if (!items) {
-            single.push_back(std::move(*v));
-            items = &single;
+        if (auto* items = std::get_if<List>(&v->data)) {
+            for (auto& item : *items) PREFLIGHT_TRY(checked_value(*info, item, dotted, where));
+        } else {
+            PREFLIGHT_TRY(checked_value(*info, *v, dotted, where));
         }
-        for (auto& item : *items) {
-            if (!info->allowed.empty()) {
-                for (const auto& [spelling, canonical] : info->value_spellings)
-                    if (*item.get<std::string>() == spelling) item = Value(canonical);
-                const std::string& s = *item.get<std::string>();
-                if (std::find(info->allowed.begin(), info->allowed.end(), s) == info->allowed.end()) {
-                    auto near = util::closest(s, info->allowed);
-                    return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, fmt::join(info->allowed, " | "),
-                                            near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
-                                where);
-                }
-            }
-            PREFLIGHT_TRY(at_least_minimum(*info, item, dotted, where));
-        }
-        if (items == &single) v = std::move(single.front());
         cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
         return {};
+    }
+
+    // A single value (or a list key's element) against the key's allowed values, read
+    // through their other spellings, and its bounds.
+    static Result<void> checked_value(const KeyInfo& info, Value& v, const std::string& dotted, const Location& where) {
+        if (!info.allowed.empty()) {
+            for (const auto& [spelling, canonical] : info.value_spellings)
+                if (*v.get<std::string>() == spelling) v = Value(canonical);
+            const std::string& s = *v.get<std::string>();
+            if (std::find(info.allowed.begin(), info.allowed.end(), s) == info.allowed.end()) {
+                auto near = util::closest(s, info.allowed);
+                return fail(fmt::format("'{}' is \"{}\"; expected one of {}{}", dotted, s, fmt::join(info.allowed, " | "),
+                                        near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),
+                            where);
+            }
+        }
+        return at_least_minimum(info, v, dotted, where);
     }
 
     static Result<void> in_range(const TomlValue& value, const std::string& dotted, const Location& where) {
