@@ -89,6 +89,10 @@ Result<void> check_key(const std::string& key, const Location& where) {
     return fail(fmt::format("'{}' is not a run-configuration key", key), where);
 }
 
+// A key of the list type, given only by a flag's words (form values), never by one word
+// or a variable. `key` names a key of the table (check_key).
+bool is_list_key(const std::string& key) { return config::find_key(key)->type.kind == lang::TypeKind::list; }
+
 Result<FlagForm> parse_form(const std::string& form, const Location& where) {
     if (form == "value") return FlagForm::value;
     if (form == "values") return FlagForm::values;
@@ -169,7 +173,7 @@ Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
         // A values flag's words are a list: only a list key takes them, and a list key
         // only them.
         if (!spec.key.empty()) {
-            bool list_key = config::find_key(spec.key)->type.kind == lang::TypeKind::list;
+            bool list_key = is_list_key(spec.key);
             if (spec.form == FlagForm::values && !list_key)
                 return fail(fmt::format("a values flag gives a list; key '{}' holds one value", spec.key), r.where("key"));
             if (spec.form != FlagForm::values && list_key)
@@ -200,7 +204,7 @@ Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
         spec.variable = PREFLIGHT_TRY(r.text("variable"));
         spec.key = PREFLIGHT_TRY(r.text("key"));
         PREFLIGHT_TRY(check_key(spec.key, r.where("key")));
-        if (!spec.key.empty() && config::find_key(spec.key)->type.kind == lang::TypeKind::list)
+        if (!spec.key.empty() && is_list_key(spec.key))
             return fail(fmt::format("key '{}' is a list, which a variable does not give", spec.key), r.where("key"));
         std::string form = PREFLIGHT_TRY(r.text("form"));
         if (form != "value" && form != "count" && form != "range")
