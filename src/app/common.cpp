@@ -10,7 +10,7 @@
 #include "output/excerpt.hpp"
 #include "output/plugin_listing.hpp"
 #include "plugin/registry.hpp"
-#include "rules/pack_collector.hpp"
+#include "rules/rule_set_cache.hpp"
 #include "util/input_file.hpp"
 
 namespace preflight::app {
@@ -94,11 +94,9 @@ Result<rules::RuleSet> load_rules(const RuleOptions& options) {
     // and the packs they bundle come after the user's own.
     for (const auto& p : loaded_plugins().plugins)
         if (!p.rules_dir.empty() && !options.no_default_rules) roots.push_back({p.rules_dir, false});
-    auto collected = PREFLIGHT_TRY(rules::collect_packs(roots, std::string(engine_version())));
-    if (collected.packs.empty())
+    auto set = PREFLIGHT_TRY(rules::load_rule_set(roots, std::string(engine_version())));
+    if (set.packs.empty())
         return fail("no rule packs found: give --rules DIR or set PREFLIGHT_RULES_PATH (no installed share/preflight/rules)");
-    auto set = PREFLIGHT_TRY(rules::compile_packs(std::move(collected.packs)));
-    set.shadowed = std::move(collected.shadowed);
     return set;
 }
 

@@ -30,7 +30,7 @@ output::KnownDigests known_digests(const rules::RuleSet& rules) {
     output::KnownDigests known;
     auto table = rules.tables.find("known_binaries");
     if (table == rules.tables.end()) return known;
-    for (const auto& row : table->second.rows) {
+    for (const auto& row : table->second.rows.get()) {
         auto sha = row.cells.find("sha256");
         if (sha == row.cells.end()) continue;
         auto note = row.cells.find("note");

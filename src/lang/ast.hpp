@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/value.hpp"
 #include "lang/type.hpp"
+#include "util/deferred.hpp"
 #include "version/version.hpp"
 
 namespace preflight::lang {
@@ -29,7 +30,9 @@ struct Node {
     // Filled in by the checker.
     Type type;
     const FunctionDef* function = nullptr;
-    std::optional<version::VersionRange> range;        // satisfies(): the compiled range
+    // satisfies(): the compiled range (made when first evaluated, for a tree read from
+    // a rule-set image: parsing a range costs more than reading the rest of its tree).
+    util::Deferred<std::optional<version::VersionRange>> range;
     VersionRef const_version;                          // a string literal compared with a version
     version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
 };

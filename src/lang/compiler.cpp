@@ -215,7 +215,7 @@ Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema
             return fail("the expression is " + to_string(got) + " but " + to_string(*expected) + " is needed here", l);
         }
     }
-    e.root = std::move(root);
+    e.root.get() = std::move(root);
     return e;
 }
 

@@ -10,12 +10,17 @@
 #include "core/fact_ref.hpp"
 #include "lang/ast.hpp"
 #include "lang/schema.hpp"
+#include "util/deferred.hpp"
 
 namespace preflight::lang {
 
 struct Expression {
     std::string source;
-    NodePtr root;
+    // The checked tree, made on first use where the expression was read from a
+    // rule-set image (rules/rule_set_image.cpp): a check evaluates few of the messages,
+    // fixes, defaults and derived facts a set holds.
+    util::Deferred<NodePtr> root;
+    const Node& tree() const { return *root.get(); }
     // What the expression reads: facts by name (run-configuration keys and derived
     // facts), and the packages, variables and revisions its function calls name.
     std::set<FactRef> reads;

@@ -60,8 +60,8 @@ Result<Type> check_satisfies(Node& call, const Schema&) {
     auto spec = PREFLIGHT_TRY(want_literal(call, 1, "the version range"));
     const Node& subject = *call.children[0];
     call.scheme = subject.scheme;
-    call.range = version::VersionRange::parse(call.scheme, spec);
-    if (!call.range)
+    call.range.get() = version::VersionRange::parse(call.scheme, spec);
+    if (!call.range.get())
         return error_at(*call.children[1],
                         "'" + spec + "' is not a valid " + std::string(to_string(call.scheme)) + " version range");
     return Type{TypeKind::boolean};
@@ -195,10 +195,11 @@ Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalConte
     const auto* v = args[0].get<version::Version>();
     // A package's version is the one installed (or declared so by the job), judged
     // as installed: 4.4.0.dev0 from a source checkout is inside `>=4.2.0`.
-    auto inside = call.range->contains(*v, version::Membership::installed);
+    const auto& range = call.range.get();
+    auto inside = range->contains(*v, version::Membership::installed);
     if (!inside)
         return Value::unknown_because(v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
-                                      std::string(to_string(call.range->scheme())));
+                                      std::string(to_string(range->scheme())));
     return Value(*inside);
 }
 
@@ -681,6 +682,11 @@ bool add_function(const FunctionDef& def) {
     std::lock_guard lock(added().mutex);
     added().defs.push_back(def);
     return true;
+}
+
+std::vector<FunctionDef> added_functions() {
+    std::lock_guard lock(added().mutex);
+    return {added().defs.begin(), added().defs.end()};
 }
 
 std::string unknown_function_message(std::string_view name) {

@@ -44,6 +44,8 @@ const std::vector<FunctionDef>& all_functions();
 // then finds it. A name already taken is refused (false). The definition is kept
 // for the life of the process.
 bool add_function(const FunctionDef& def);
+// The functions plugins added so far, in the order they were added.
+std::vector<FunctionDef> added_functions();
 
 // The error for a call of a function nobody provides; names the plugin a
 // plugin-style name (`example_answer`) would come from.

@@ -36,12 +36,12 @@ Result<MessageTemplate> MessageTemplate::compile(std::string_view text, const Sc
             err.location.column += static_cast<int>(i + 1);
             return tl::unexpected(err);
         }
-        if (!literal.empty()) t.parts_.emplace_back(std::move(literal));
+        if (!literal.empty()) t.parts_.get().emplace_back(std::move(literal));
         literal.clear();
-        t.parts_.emplace_back(std::move(*e));
+        t.parts_.get().emplace_back(std::move(*e));
         i = close;
     }
-    if (!literal.empty()) t.parts_.emplace_back(std::move(literal));
+    if (!literal.empty()) t.parts_.get().emplace_back(std::move(literal));
     return t;
 }
 
@@ -62,9 +62,9 @@ std::string shown(const Expression& e, const Value& v) {
 
 std::string MessageTemplate::render(EvalContext& ctx) const {
     std::string out;
-    for (const auto& part : parts_) {
+    for (const auto& part : parts()) {
         if (const auto* s = std::get_if<std::string>(&part)) out += *s;
-        else out += shown(std::get<Expression>(part), evaluate(*std::get<Expression>(part).root, ctx));
+        else out += shown(std::get<Expression>(part), evaluate(std::get<Expression>(part).tree(), ctx));
     }
     return out;
 }

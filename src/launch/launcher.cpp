@@ -104,7 +104,7 @@ Result<FlagForm> parse_form(const std::string& form, const Location& where) {
 }
 
 Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
-    for (const auto& row : table.rows) {
+    for (const auto& row : table.rows.get()) {
         RowReader r("launchers", row);
         std::string name = PREFLIGHT_TRY(r.text("launcher"));
         if (name.empty()) return fail("table 'launchers': a launcher needs a name", r.where("launcher"));
@@ -157,7 +157,7 @@ Result<void> add_launcher_rows(const rules::Table& table, LauncherSet& set) {
 }
 
 Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
-    for (const auto& row : table.rows) {
+    for (const auto& row : table.rows.get()) {
         RowReader r("launcher_flags", row);
         std::string style = PREFLIGHT_TRY(r.text("style"));
         Launcher* launcher = find_mutable(set, style);
@@ -197,7 +197,7 @@ Result<void> add_flag_rows(const rules::Table& table, LauncherSet& set) {
 
 Result<void> add_env_rows(const rules::Table& table, LauncherSet& set) {
     std::vector<EnvSpec> for_all;
-    for (const auto& row : table.rows) {
+    for (const auto& row : table.rows.get()) {
         RowReader r("launcher_env", row);
         std::string name = PREFLIGHT_TRY(r.text("launcher"));
         EnvSpec spec;
@@ -237,7 +237,7 @@ std::vector<std::string> lines_of(const std::string& text) {
 // `launchers` row defines are left out (the tables pack loaded without launcher-flags).
 Result<void> add_accepted_rows(const rules::Table* sources, const rules::Table* accepts, LauncherSet& set) {
     if (sources)
-        for (const auto& row : sources->rows) {
+        for (const auto& row : sources->rows.get()) {
             RowReader r("launcher_flag_sources", row);
             Launcher* launcher = find_mutable(set, PREFLIGHT_TRY(r.text("launcher")));
             if (!launcher) continue;
@@ -247,7 +247,7 @@ Result<void> add_accepted_rows(const rules::Table* sources, const rules::Table* 
             launcher->sources.push_back(std::move(s));
         }
     if (accepts)
-        for (const auto& row : accepts->rows) {
+        for (const auto& row : accepts->rows.get()) {
             RowReader r("launcher_accepts", row);
             Launcher* launcher = find_mutable(set, PREFLIGHT_TRY(r.text("launcher")));
             if (!launcher) continue;

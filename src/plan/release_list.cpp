@@ -17,7 +17,7 @@ ReleaseLists release_lists(const rules::RuleSet& rules) {
     ReleaseLists lists;
     auto table = rules.tables.find(kReleasesTable);
     if (table == rules.tables.end()) return lists;
-    for (const auto& row : table->second.rows) {
+    for (const auto& row : table->second.rows.get()) {
         std::string package = version::normalize_package_name(cell(row, "package"));
         if (package.empty()) continue;
         const bool* listed = row.flag("pip");

@@ -25,7 +25,7 @@ public:
         std::string key(name);
         if (const DerivedFact* d = rules_.find_derived(key)) {
             if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-            Value v = lang::evaluate(*d->expr.root, *this);
+            Value v = lang::evaluate(d->expr.tree(), *this);
             memo_[key] = v;
             return v;
         }
@@ -63,7 +63,7 @@ public:
     Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
         auto t = rules_.tables.find(std::string(table));
         if (t == rules_.tables.end()) return Value(Null{});
-        for (const auto& row : t->second.rows) {
+        for (const auto& row : t->second.rows.get()) {
             auto k = row.cells.find(std::string(key_column));
             if (k != row.cells.end() && k->second == key) {
                 auto v = row.cells.find(std::string(value_column));
@@ -146,14 +146,14 @@ private:
         std::optional<Value> out;
         for (const Default* d : rules_.defaults_for(target)) {
             if (d->when) {
-                Value w = lang::evaluate(*d->when->root, *this);
+                Value w = lang::evaluate(d->when->tree(), *this);
                 if (w.is_unknown()) {
                     out = w;
                     break;
                 }
                 if (!w.get<bool>() || !*w.get<bool>()) continue;
             }
-            out = d->literal ? *d->literal : lang::evaluate(*d->expr->root, *this);
+            out = d->literal ? *d->literal : lang::evaluate(d->expr->tree(), *this);
             chosen_[target] = d;
             break;
         }
@@ -185,7 +185,7 @@ std::set<FactRef> reads_of(const Rule& rule, const RuleSet& rules) {
 // The versions are installed ones, so a dev build past the fix (4.4.0.dev0 against
 // `>=4.2.0`) retires the rule.
 Value fires(const Rule& rule, StateContext& ctx) {
-    Value when = lang::evaluate(*rule.when.root, ctx);
+    Value when = lang::evaluate(rule.when.tree(), ctx);
     if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
     Unknown unknown_packages;
     for (const auto& f : rule.fixed_in) {
@@ -410,7 +410,7 @@ private:
             // Relevance first: a declared `applies` decides it; without one, a rule
             // undecided only for packages the launch does not involve is not applicable.
             if (rule.applies) {
-                Value applies = lang::evaluate(*rule.applies->root, ctx);
+                Value applies = lang::evaluate(rule.applies->tree(), ctx);
                 if (const auto* u = applies.get<Unknown>()) {
                     if (involvement_.only_uninvolved(*u)) round.not_applicable.insert(rule.id);
                     else round.undetermined[rule.id] = *u;
@@ -439,7 +439,7 @@ private:
                 if (!applies(fix)) continue;
                 std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
                 if (fix.expr) {
-                    value = lang::evaluate(*fix.expr->root, ctx);
+                    value = lang::evaluate(fix.expr->tree(), ctx);
                     if (value->is_unknown()) continue;  // cannot compute it yet
                 }
                 round.proposals[fix.slot()].push_back({PatchEntry{value, rule.id}, &fix});
@@ -454,7 +454,7 @@ private:
         f.pack = rule.pack;
         f.severity = rule.severity;
         if (rule.error_when) {
-            Value escalate = lang::evaluate(*rule.error_when->root, ctx);
+            Value escalate = lang::evaluate(rule.error_when->tree(), ctx);
             if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
         }
         f.message = rule.message.render(ctx);
@@ -467,7 +467,7 @@ private:
                 if (ref.kind == kind) f.evidence.push_back(ctx.evidence(ref));
         for (const auto& fix : rule.fixes) {
             std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
-            if (fix.expr) value = lang::evaluate(*fix.expr->root, ctx);
+            if (fix.expr) value = lang::evaluate(fix.expr->tree(), ctx);
             f.fixes.push_back(fix_text(fix, value));
             if (applies(fix)) f.fixable = true;
         }

@@ -45,7 +45,7 @@ Result<std::optional<Finding>> check_model_arch(const RuleSet& rules, const fact
     const std::string* arch = fact->second.value.get<std::string>();
     if (!arch) return std::nullopt;
     std::set<std::string> known;
-    for (const auto& row : table->second.rows)
+    for (const auto& row : table->second.rows.get())
         if (const auto* s = row.text(kArchColumn)) known.insert(*s);
     if (known.empty() || known.count(*arch)) return std::nullopt;
 

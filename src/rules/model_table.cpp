@@ -29,7 +29,7 @@ void fill_from_model_table(const RuleSet& rules, facts::FactSet& facts) {
     const std::string* model = id->second.value.get<std::string>();
     if (!model) return;
     const TableRow* row = nullptr;
-    for (const auto& r : table->second.rows)
+    for (const auto& r : table->second.rows.get())
         if (auto cell = r.cells.find(kIdColumn); cell != r.cells.end() && cell->second == Value(*model)) row = &r;
     if (!row) return;
     if (auto arch = row->cells.find("arch");

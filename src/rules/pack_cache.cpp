@@ -21,11 +21,27 @@ namespace preflight::rules {
 namespace {
 namespace fs = std::filesystem;
 
-// The cache directory, created private (0700) if missing; nullopt unless it is a real
-// directory (not a link) owned by this user that group and others cannot write, so
-// that nobody else can put an image there (or a link in an image's place) for
-// preflight to trust.
-std::optional<std::string> private_cache_dir() {
+std::string image_name(const std::string& file, const std::string& text) {
+    return util::content_hash_hex({util::executable_build_id(), file, text}) + ".img";
+}
+
+std::optional<PackSource> cached(const std::string& path) {
+    auto bytes = util::read_input(path, util::kPackFile);
+    if (!bytes) return std::nullopt;
+    return decode_pack_image(*bytes);
+}
+
+}  // namespace
+
+std::string pack_cache_dir() {
+    if (util::executable_build_id().empty()) return "";
+    if (const char* own = std::getenv("PREFLIGHT_CACHE_DIR")) return *own ? std::string(own) + "/packs" : "";
+    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') return std::string(xdg) + "/preflight/packs";
+    if (const char* home = std::getenv("HOME"); home && *home == '/') return std::string(home) + "/.cache/preflight/packs";
+    return "";
+}
+
+std::optional<std::string> private_pack_cache_dir() {
     std::string dir = pack_cache_dir();
     if (dir.empty()) return std::nullopt;
     struct stat st {};
@@ -39,36 +55,14 @@ std::optional<std::string> private_cache_dir() {
     return dir;
 }
 
-std::string image_name(const std::string& file, const std::string& text) {
-    return util::content_hash_hex({util::executable_build_id(), file, text}) + ".img";
-}
-
-std::optional<PackSource> cached(const std::string& path) {
-    auto bytes = util::read_input(path, util::kPackFile);
-    if (!bytes) return std::nullopt;
-    return decode_pack_image(*bytes);
-}
-
-// Keeps the directory at most kMaxCachedImages images: the least recently used (by
-// modification time, which a hit renews) go first.
-void prune(const std::string& dir) {
+void prune_cache(const std::string& dir, std::string_view extension, std::size_t keep) {
     std::error_code ec;
     std::vector<std::pair<fs::file_time_type, fs::path>> images;
     for (const auto& entry : fs::directory_iterator(dir, ec))
-        if (entry.path().extension() == ".img") images.emplace_back(entry.last_write_time(ec), entry.path());
-    if (images.size() <= kMaxCachedImages) return;
+        if (entry.path().extension() == extension) images.emplace_back(entry.last_write_time(ec), entry.path());
+    if (images.size() <= keep) return;
     std::sort(images.begin(), images.end());
-    for (std::size_t i = 0; i < images.size() - kMaxCachedImages / 2; ++i) fs::remove(images[i].second, ec);
-}
-
-}  // namespace
-
-std::string pack_cache_dir() {
-    if (util::executable_build_id().empty()) return "";
-    if (const char* own = std::getenv("PREFLIGHT_CACHE_DIR")) return *own ? std::string(own) + "/packs" : "";
-    if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg == '/') return std::string(xdg) + "/preflight/packs";
-    if (const char* home = std::getenv("HOME"); home && *home == '/') return std::string(home) + "/.cache/preflight/packs";
-    return "";
+    for (std::size_t i = 0; i < images.size() - keep / 2; ++i) fs::remove(images[i].second, ec);
 }
 
 Result<PackSource> load_pack(const std::string& file) {
@@ -77,7 +71,7 @@ Result<PackSource> load_pack(const std::string& file) {
             if (auto pack = decode_pack_image(*image)) return std::move(*pack);
         return read_pack(file);
     }
-    auto dir = private_cache_dir();
+    auto dir = private_pack_cache_dir();
     if (!dir) return read_pack(file);
     auto text = util::read_input(file, util::kPackFile);
     if (!text) return read_pack(file);  // which reports why, as always
@@ -91,7 +85,7 @@ Result<PackSource> load_pack(const std::string& file) {
     auto pack = read_pack_text(file, std::move(*text));
     if (pack)
         if (auto image = encode_pack_image(*pack)) {
-            prune(*dir);
+            prune_cache(*dir, ".img", kMaxCachedImages);
             (void)util::write_output(path, *image);  // best effort: the next run reads the file again
         }
     return pack;

@@ -10,7 +10,9 @@
 // A cache that cannot be read or written is no error: the pack is read as before.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 
 #include "core/error.hpp"
 #include "rules/pack_source.hpp"
@@ -24,6 +26,16 @@ Result<PackSource> load_pack(const std::string& file);
 // when PREFLIGHT_CACHE_DIR is set to the empty string, when none of these variables
 // is set, or when this executable has no build ID.
 std::string pack_cache_dir();
+
+// pack_cache_dir(), created private (0700) if missing; nullopt unless it is a real
+// directory (not a link) owned by this user that group and others cannot write, so
+// that nobody else can put an image there for preflight to trust.
+std::optional<std::string> private_pack_cache_dir();
+
+// Keeps at most `keep` files ending in `extension` in `dir`: a store that finds more
+// removes the least recently used (by modification time, which a hit renews), down to
+// half.
+void prune_cache(const std::string& dir, std::string_view extension, std::size_t keep);
 
 // At most this many images are kept: a store that finds more removes the least
 // recently used, down to half, so that edits to packs and the one-off packs of tests

@@ -57,10 +57,8 @@ std::vector<Result<PackSource>> read_all(const std::vector<std::string>& files) 
 
 }  // namespace
 
-Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::string& engine_version) {
-    auto engine = version::Version::parse(version::Scheme::pep440, engine_version);
-    // First the files, root by root in path order; then read them all at once.
-    std::vector<std::pair<std::size_t, std::string>> files;  // (root index, file)
+Result<std::vector<PackFile>> find_pack_files(const std::vector<RuleRoot>& roots) {
+    std::vector<PackFile> files;
     std::set<std::string> visited_roots;
     for (std::size_t r = 0; r < roots.size(); ++r) {
         const auto& root = roots[r];
@@ -68,11 +66,11 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
             // A pack directory of the same name found earlier stands in for the embedded
             // pack: it is not even read (reading and compiling packs is most of a check).
             std::set<std::string> found_dirs;
-            for (const auto& [root_index, file] : files) found_dirs.insert(fs::path(file).parent_path().filename().string());
+            for (const auto& f : files) found_dirs.insert(fs::path(f.file).parent_path().filename().string());
             for (const auto& f : util::embedded_files()) {
                 if (!f.path.ends_with("/pack.toml")) continue;
                 std::string dir = fs::path(std::string(f.path.substr(util::kEmbeddedPrefix.size()))).parent_path().string();
-                if (!found_dirs.contains(dir)) files.emplace_back(r, std::string(f.path));
+                if (!found_dirs.contains(dir)) files.push_back({r, std::string(f.path)});
             }
             continue;
         }
@@ -84,7 +82,7 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
         std::string canonical = fs::canonical(root.dir, ec).string();
         if (!visited_roots.insert(canonical).second) continue;  // named twice on the path
         if (fs::exists(fs::path(root.dir) / "pack.toml", ec)) {
-            files.emplace_back(r, (fs::path(root.dir) / "pack.toml").string());
+            files.push_back({r, (fs::path(root.dir) / "pack.toml").string()});
             continue;
         }
         fs::directory_iterator it(root.dir, ec);
@@ -95,10 +93,20 @@ Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::s
             if (entry.is_directory(ec) && fs::exists(candidate, ec)) found.push_back(candidate.string());
         }
         std::sort(found.begin(), found.end());
-        for (auto& f : found) files.emplace_back(r, std::move(f));
+        for (auto& f : found) files.push_back({r, std::move(f)});
     }
+    return files;
+}
+
+Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::string& engine_version) {
+    auto files = PREFLIGHT_TRY(find_pack_files(roots));
+    return collect_packs(files, engine_version);
+}
+
+Result<Collected> collect_packs(const std::vector<PackFile>& files, const std::string& engine_version) {
+    auto engine = version::Version::parse(version::Scheme::pep440, engine_version);
     std::vector<std::string> paths;
-    for (const auto& [root, file] : files) paths.push_back(file);
+    for (const auto& f : files) paths.push_back(f.file);
     auto sources = read_all(paths);
 
     Collected out;

@@ -23,6 +23,17 @@ struct RuleRoot {
 // pack's directory name keeps it from being read at all.
 std::vector<RuleRoot> rule_search_path(const std::vector<std::string>& cli_dirs, const std::string& exe_path, bool defaults);
 
+// A pack file found on the rule path, and which root it was found under.
+struct PackFile {
+    std::size_t root = 0;
+    std::string file;  // a path, or embedded:NAME/pack.toml
+};
+
+// The pack files on the path, root by root in path order: each root is a pack (has
+// pack.toml) or holds packs one level down; the embedded packs a directory of their
+// name does not stand in for come last. A missing root the user named is an error.
+Result<std::vector<PackFile>> find_pack_files(const std::vector<RuleRoot>& roots);
+
 struct Collected {
     std::vector<PackSource> packs;
     std::vector<std::string> shadowed;  // "name: skipped FILE, shadowed by FILE"
@@ -31,6 +42,7 @@ struct Collected {
 // Each root is a pack (has pack.toml) or holds packs one level down. A pack name
 // found again in a later root is shadowed by the earlier one; twice in one root is
 // an error.
+Result<Collected> collect_packs(const std::vector<PackFile>& files, const std::string& engine_version);
 Result<Collected> collect_packs(const std::vector<RuleRoot>& roots, const std::string& engine_version);
 
 }  // namespace preflight::rules

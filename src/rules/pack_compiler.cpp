@@ -82,9 +82,10 @@ bool same_columns(const std::map<std::string, lang::Type>& columns, const std::m
 // of the same types, so lookup() can be type-checked once.
 Result<Table> compile_table(const std::string& name, std::vector<TableRow>& rows) {
     Table table;
-    table.rows.reserve(rows.size());
+    auto& out = table.rows.get();
+    out.reserve(rows.size());
     for (auto& row : rows) {
-        if (table.rows.empty()) {
+        if (out.empty()) {
             for (const auto& [col, cell] : row.cells) table.columns[col] = lang::type_of(cell);
         } else if (!same_columns(table.columns, row.cells)) {
             for (const auto& [col, cell] : row.cells) {
@@ -101,7 +102,7 @@ Result<Table> compile_table(const std::string& name, std::vector<TableRow>& rows
                 if (!row.cells.count(col))
                     return fail(fmt::format("table '{}': this row lacks column '{}'", name, col), row.where);
         }
-        table.rows.push_back(std::move(row));
+        out.push_back(std::move(row));
     }
     return table;
 }
@@ -419,6 +420,15 @@ Result<void> compile_rules(const std::vector<PackSource>& packs, RuleSet& set) {
 }
 
 }  // namespace
+
+void RuleSet::index_all() {
+    rule_index.clear();
+    derived_index.clear();
+    defaults_index.clear();
+    for (std::size_t i = 0; i < rules.size(); ++i) rule_index[rules[i].id] = i;
+    for (std::size_t i = 0; i < derived.size(); ++i) derived_index[derived[i].name] = i;
+    for (std::size_t i = 0; i < defaults.size(); ++i) defaults_index[defaults[i].target].push_back(i);
+}
 
 const Rule* RuleSet::find_rule(std::string_view id) const {
     auto it = rule_index.find(std::string(id));

@@ -42,9 +42,11 @@ std::set<std::string> env_names_read(const RuleSet& rules) {
     for_each_read(rules, [&out](const FactRef& ref) {
         if (ref.kind == FactRef::Kind::env) out.insert(ref.name);
     });
+    // Every row of a table has its first row's columns: the others' rows are not read.
     for (const auto& [name, table] : rules.tables)
-        for (const auto& row : table.rows)
-            if (const auto* s = row.text("variable")) out.insert(*s);
+        if (table.columns.contains("variable"))
+            for (const auto& row : table.rows.get())
+                if (const auto* s = row.text("variable")) out.insert(*s);
     return out;
 }
 

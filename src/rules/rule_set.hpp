@@ -16,6 +16,7 @@
 #include "lang/message_template.hpp"
 #include "lang/schema.hpp"
 #include "rules/pack_source.hpp"
+#include "util/deferred.hpp"
 
 namespace preflight::rules {
 
@@ -96,7 +97,9 @@ struct PackInfo {
 
 struct Table {
     std::map<std::string, lang::Type> columns;
-    std::vector<TableRow> rows;
+    // Made on first use: a check reads few of the packs' tables, and a set loaded from
+    // its image (rule_set_image.hpp) decodes a table's rows only when they are read.
+    util::Deferred<std::vector<TableRow>> rows;
 };
 
 class RuleSet : public lang::Schema {
@@ -113,6 +116,9 @@ public:
     std::unordered_map<std::string, std::size_t> derived_index;
     // A config key or variable → positions in `defaults`.
     std::unordered_map<FactRef, std::vector<std::size_t>> defaults_index;
+
+    // Rebuilds the three indexes from the lists (a set read from its image).
+    void index_all();
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;

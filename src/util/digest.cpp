@@ -33,7 +33,10 @@ std::string digest_hex(std::string_view data, const char* algorithm) {
     return d.hex();
 }
 
-std::string content_hash_hex(std::initializer_list<std::string_view> parts) {
+namespace {
+
+template <class Parts>
+std::string hash_parts(const Parts& parts) {
     XXH3_state_t state;
     XXH3_128bits_reset(&state);
     for (std::string_view part : parts) {
@@ -47,5 +50,10 @@ std::string content_hash_hex(std::initializer_list<std::string_view> parts) {
                   static_cast<unsigned long long>(h.low64));
     return out;
 }
+
+}  // namespace
+
+std::string content_hash_hex(std::initializer_list<std::string_view> parts) { return hash_parts(parts); }
+std::string content_hash_hex(const std::vector<std::string_view>& parts) { return hash_parts(parts); }
 
 }  // namespace preflight::util

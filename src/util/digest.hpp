@@ -6,6 +6,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <vector>
 
 struct evp_md_ctx_st;
 
@@ -30,5 +31,6 @@ std::string digest_hex(std::string_view data, const char* algorithm);
 // large inputs read on every run (pack files): about a twentieth of SHA-256's cost
 // where the CPU has no SHA extensions. Not for anything an attacker could choose.
 std::string content_hash_hex(std::initializer_list<std::string_view> parts);
+std::string content_hash_hex(const std::vector<std::string_view>& parts);
 
 }  // namespace preflight::util

@@ -27,8 +27,8 @@ facts::FactSet with(const std::map<std::string, Value>& values) {
 
 TEST(ModelTable, EveryRowFillsItsModel) {
     const auto& table = bundled().tables.at("known_models");
-    ASSERT_GE(table.rows.size(), 7u);
-    for (const auto& row : table.rows) {
+    ASSERT_GE(table.rows.get().size(), 7u);
+    for (const auto& row : table.rows.get()) {
         const Value& id = row.cells.at("id");
         auto f = with({{"model.id", id}});
         fill_from_model_table(bundled(), f);

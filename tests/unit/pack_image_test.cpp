@@ -11,6 +11,7 @@
 #include "lang/parser.hpp"
 #include "rules/pack_cache.hpp"
 #include "rules/pack_image.hpp"
+#include "scoped_env.hpp"
 #include "temp_dir.hpp"
 #include "util/build_id.hpp"
 
@@ -27,23 +28,6 @@ std::vector<std::string> bundled_pack_files() {
     std::sort(files.begin(), files.end());
     return files;
 }
-
-// Sets an environment variable for one test and puts the old value back.
-class ScopedEnv {
-public:
-    ScopedEnv(const char* name, const std::string& value) : name_(name) {
-        if (const char* old = std::getenv(name)) old_ = old;
-        ::setenv(name, value.c_str(), 1);
-    }
-    ~ScopedEnv() {
-        if (old_) ::setenv(name_, old_->c_str(), 1);
-        else ::unsetenv(name_);
-    }
-
-private:
-    const char* name_;
-    std::optional<std::string> old_;
-};
 
 const char* kSmallPack =
     "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n"
@@ -146,7 +130,7 @@ TEST(PackImage, RefusesEveryTruncationAndTrailingBytes) {
 TEST(PackCache, StoresOnceAndReadsTheImageForTheSameBytes) {
     if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
     test_support::TempDir dir;
-    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
     std::string file = dir.write("p/pack.toml", kSmallPack);
     std::string cache = pack_cache_dir();
     EXPECT_EQ(cache, dir.path() + "/cache/packs");
@@ -172,7 +156,7 @@ TEST(PackCache, StoresOnceAndReadsTheImageForTheSameBytes) {
 TEST(PackCache, AnImageIsTrustedOnlyInAPrivateDirectory) {
     if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
     test_support::TempDir dir;
-    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
     std::string file = dir.write("p/pack.toml", kSmallPack);
     ASSERT_TRUE(load_pack(file).has_value());
     std::string cache = pack_cache_dir();
@@ -197,7 +181,7 @@ TEST(PackCache, AnImageIsTrustedOnlyInAPrivateDirectory) {
 
 TEST(PackCache, AnEmptyCacheDirectorySettingTurnsTheCacheOff) {
     test_support::TempDir dir;
-    ScopedEnv env("PREFLIGHT_CACHE_DIR", "");
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", "");
     EXPECT_EQ(pack_cache_dir(), "");
     auto pack = load_pack(dir.write("p/pack.toml", kSmallPack));
     ASSERT_TRUE(pack.has_value());
@@ -207,7 +191,7 @@ TEST(PackCache, AnEmptyCacheDirectorySettingTurnsTheCacheOff) {
 TEST(PackCache, PruningKeepsTheImagesInUse) {
     if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
     test_support::TempDir dir;
-    ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
     std::string used = dir.write("a/pack.toml", kSmallPack);
     ASSERT_TRUE(load_pack(used).has_value());
     std::string cache = pack_cache_dir();

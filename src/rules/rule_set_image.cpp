@@ -1,0 +1,273 @@
+#include "rules/rule_set_image.hpp"
+
+#include <stdexcept>
+
+#include "lang/functions.hpp"
+#include "rules/image_codec.hpp"
+#include "util/digest.hpp"
+
+namespace preflight::rules::image {
+
+template <>
+struct EnumLast<Severity> {
+    static constexpr auto value = Severity::error;
+};
+template <>
+struct EnumLast<lang::TypeKind> {
+    static constexpr auto value = lang::TypeKind::list;
+};
+template <>
+struct EnumLast<version::Scheme> {
+    static constexpr auto value = version::Scheme::cann;
+};
+template <>
+struct EnumLast<FactRef::Kind> {
+    static constexpr auto value = FactRef::Kind::revision;
+};
+template <>
+struct EnumLast<Fix::Target> {
+    static constexpr auto value = Fix::Target::config;
+};
+
+}  // namespace preflight::rules::image
+
+namespace preflight::rules {
+namespace {
+
+// Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
+// keyed by the executable's build ID (rule_set_cache.cpp).
+constexpr std::string_view kMagic = "preflight-rule-set-image";
+constexpr int kFormat = 1;
+
+using image::Is;
+
+// The compiled set's fields: the checker's results included, so nothing is checked
+// again when the image loads. Indexes are not stored: they are rebuilt from the lists.
+struct SetLayout {
+    using W = image::Writer<SetLayout>;
+    using R = image::Reader<SetLayout>;
+
+    template <class A, Is<lang::Type> S>
+    static void fields(A& a, S& s) {
+        a.all(s.kind, s.elem);
+    }
+    template <class A, Is<FactRef> S>
+    static void fields(A& a, S& s) {
+        a.all(s.kind, s.name);
+    }
+    template <class A, Is<lang::Node> S>
+    static void fields(A& a, S& s) {
+        a.all(s.kind, s.offset, s.literal, s.name, s.op, s.children, s.height, s.type, s.const_version, s.scheme);
+        function(a, s);
+        range(a, s);
+    }
+    // An expression's tree goes in a part of its own, read when it is first evaluated:
+    // a check evaluates every rule's condition, but few messages, fixes and defaults.
+    static void fields(W& w, const lang::Expression& e) {
+        w.all(e.source, e.reads);
+        W tree;
+        tree(e.tree());
+        w.ok = w.ok && tree.ok;
+        w.span(tree.out);
+    }
+    static void fields(R& r, lang::Expression& e) {
+        r.all(e.source, e.reads);
+        std::string_view bytes = r.span();
+        if (!r.ok || !r.owner) {
+            r.ok = false;
+            return;
+        }
+        e.root = util::Deferred<lang::NodePtr>([owner = r.owner, bytes] {
+            R tree(bytes);
+            tree.owner = owner;
+            lang::NodePtr root;
+            tree(root);
+            // The whole image's hash was checked when it loaded: this is a bug, not damage.
+            if (!tree.ok || !tree.at_end()) throw std::runtime_error("a rule-set image's expression tree does not decode");
+            return root;
+        });
+    }
+    template <class A, Is<Fix> S>
+    static void fields(A& a, S& s) {
+        a.all(s.target, s.key, s.literal, s.expr, s.unset, s.safe);
+    }
+    template <class A, Is<FixedIn> S>
+    static void fields(A& a, S& s) {
+        a.all(s.package, s.range);
+    }
+    template <class A, Is<Fallback> S>
+    static void fields(A& a, S& s) {
+        a.all(s.kernel, s.implementation, s.reason);
+    }
+    template <class A, Is<Limitation> S>
+    static void fields(A& a, S& s) {
+        a.all(s.feature, s.reason);
+    }
+    template <class A, Is<Rule> S>
+    static void fields(A& a, S& s) {
+        a.all(s.id, s.pack, s.severity, s.summary, s.explain, s.explain_file, s.when, s.error_when, s.applies, s.message, s.about,
+              s.references, s.fixes, s.fixed_in, s.fallbacks, s.limitations, s.where);
+    }
+    template <class A, Is<DerivedFact> S>
+    static void fields(A& a, S& s) {
+        a.all(s.name, s.type, s.expr, s.doc, s.pack);
+    }
+    template <class A, Is<Default> S>
+    static void fields(A& a, S& s) {
+        a.all(s.target, s.literal, s.expr, s.when, s.by, s.applied, s.references, s.pack, s.where);
+    }
+    template <class A, Is<PackInfo> S>
+    static void fields(A& a, S& s) {
+        a.all(s.name, s.version, s.engine, s.summary, s.file, s.dir, s.rule_count);
+    }
+    template <class A, Is<TableRow> S>
+    static void fields(A& a, S& s) {
+        a.all(s.cells, s.cell_where, s.where);
+    }
+    // A table's rows go in a part of their own, read when a command first reads them
+    // (most commands read few tables; the launchers' flag tables are thousands of rows).
+    static void fields(W& w, const Table& t) {
+        w(t.columns);
+        W rows;  // on its own: its locations share no text with what surrounds it
+        rows(t.rows.get());
+        w.ok = w.ok && rows.ok;
+        w.span(rows.out);
+    }
+    static void fields(R& r, Table& t) {
+        r(t.columns);
+        std::string_view bytes = r.span();
+        if (!r.ok || !r.owner) {
+            r.ok = false;
+            return;
+        }
+        t.rows = util::Deferred<std::vector<TableRow>>([owner = r.owner, bytes] {
+            R rows(bytes);
+            rows.owner = owner;
+            std::vector<TableRow> out;
+            rows(out);
+            // The whole image's hash was checked when it loaded: this is a bug, not damage.
+            if (!rows.ok || !rows.at_end()) throw std::runtime_error("a rule-set image's table rows do not decode");
+            return out;
+        });
+    }
+    template <class A, Is<RuleSet> S>
+    static void fields(A& a, S& s) {
+        a.all(s.packs, s.rules, s.derived, s.defaults, s.tables, s.schemes, s.shadowed);
+    }
+
+    // A message: its text, then its pieces and compiled expressions in a part of their
+    // own, read when the message is first rendered (a check renders few).
+    static void fields(W& w, const lang::MessageTemplate& m) {
+        w(m.source());
+        W parts;
+        parts(m.parts().size());
+        for (const auto& part : m.parts()) {
+            parts(part.index() == 1);
+            if (const auto* text = std::get_if<std::string>(&part)) parts(*text);
+            else parts(std::get<lang::Expression>(part));
+        }
+        w.ok = w.ok && parts.ok;
+        w.span(parts.out);
+    }
+    static void fields(R& r, lang::MessageTemplate& m) {
+        std::string source;
+        r(source);
+        std::string_view bytes = r.span();
+        if (!r.ok) return;
+        m = lang::MessageTemplate(
+            std::move(source), util::Deferred<std::vector<lang::MessageTemplate::Part>>([owner = r.owner, bytes] {
+                R in(bytes);
+                in.owner = owner;
+                std::size_t n = 0;
+                in(n);
+                std::vector<lang::MessageTemplate::Part> parts;
+                for (std::size_t i = 0; i < n && in.ok; ++i) {
+                    bool expression = false;
+                    in(expression);
+                    if (expression) in(std::get<lang::Expression>(parts.emplace_back(std::in_place_type<lang::Expression>)));
+                    else in(std::get<std::string>(parts.emplace_back(std::in_place_type<std::string>)));
+                }
+                // The whole image's hash was checked when it loaded: this is a bug, not damage.
+                if (!in.ok || !in.at_end()) throw std::runtime_error("a rule-set image's message does not decode");
+                return parts;
+            }));
+    }
+
+    // Parsed versions and ranges travel as their scheme and text, parsed again when
+    // read (the same text parses to the same value).
+    static void fields(W& w, const version::VersionRange& v) { w.all(v.scheme(), v.text()); }
+    static void fields(R& r, version::VersionRange& v) {
+        version::Scheme scheme{};
+        std::string text;
+        r.all(scheme, text);
+        auto parsed = version::VersionRange::parse(scheme, text);
+        if (!parsed) r.ok = false;
+        else v = std::move(*parsed);
+    }
+    static void fields(W& w, const VersionRef& v) {
+        w(v != nullptr);
+        if (v) w.all(v->scheme(), v->text());
+    }
+    static void fields(R& r, VersionRef& v) {
+        bool has = false;
+        r(has);
+        if (!has) return v.reset();
+        version::Scheme scheme{};
+        std::string text;
+        r.all(scheme, text);
+        auto parsed = version::Version::parse(scheme, text);
+        if (!parsed) r.ok = false;
+        else v = std::make_shared<const version::Version>(std::move(*parsed));
+    }
+
+    // A call's function, by name: found again in this process's table, plugins' included.
+    static void function(W& w, const lang::Node& n) { w.span(n.function ? n.function->name : ""); }
+    static void function(R& r, lang::Node& n) {
+        std::string_view name = r.span();
+        if (name.empty()) return;
+        n.function = lang::find_function(name);
+        if (!n.function) r.ok = false;
+    }
+    // satisfies()'s range, parsed when the call is first evaluated.
+    static void range(W& w, const lang::Node& n) { w(n.range.get()); }
+    static void range(R& r, lang::Node& n) {
+        bool has = false;
+        r(has);
+        if (!has) return;
+        version::Scheme scheme{};
+        r(scheme);
+        std::string_view text = r.span();
+        if (!r.ok) return;
+        n.range = util::Deferred<std::optional<version::VersionRange>>([owner = r.owner, scheme, text] {
+            auto parsed = version::VersionRange::parse(scheme, text);
+            // Written from a parsed range, in an image whose hash was checked: a bug.
+            if (!parsed) throw std::runtime_error("a rule-set image's version range does not parse");
+            return parsed;
+        });
+    }
+};
+
+}  // namespace
+
+// An image ends with the hash of what comes before it: parts read later (table rows)
+// are read from bytes known to be the ones written.
+constexpr std::size_t kHashSize = 32;
+
+std::optional<std::string> encode_rule_set_image(const RuleSet& set) {
+    auto out = image::encode<SetLayout>(kMagic, kFormat, set);
+    if (out) out->append(util::content_hash_hex({*out}));
+    return out;
+}
+
+std::optional<RuleSet> decode_rule_set_image(std::string bytes) {
+    if (bytes.size() < kHashSize) return std::nullopt;
+    std::string_view body = std::string_view(bytes).substr(0, bytes.size() - kHashSize);
+    if (util::content_hash_hex({body}) != std::string_view(bytes).substr(body.size())) return std::nullopt;
+    auto owner = std::make_shared<const std::string>(std::move(bytes));
+    body = std::string_view(*owner).substr(0, owner->size() - kHashSize);
+    auto set = image::decode<SetLayout, RuleSet>(kMagic, kFormat, body, owner);
+    if (set) set->index_all();
+    return set;
+}
+
+}  // namespace preflight::rules

@@ -1,0 +1,177 @@
+// Rule-set images and their cache: an image holds the compiled set as the compiler
+// left it (read back, it checks a job to the same findings), a damaged image is
+// refused, and the cache serves a set only for the very pack files it was made from.
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <filesystem>
+
+#include "config/run_config.hpp"
+#include "facts/fact_set.hpp"
+#include "rules/engine.hpp"
+#include "rules/pack_cache.hpp"
+#include "rules/pack_collector.hpp"
+#include "rules/rule_set_cache.hpp"
+#include "rules/rule_set_image.hpp"
+#include "scoped_env.hpp"
+#include "temp_dir.hpp"
+#include "util/build_id.hpp"
+
+using namespace preflight;
+using namespace preflight::rules;
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* kEngine = "0.2.0";
+
+RuleSet bundled_set() {
+    auto collected = collect_packs(std::vector<RuleRoot>{{std::string(PREFLIGHT_SOURCE_DIR) + "/rules", true}}, kEngine);
+    EXPECT_TRUE(collected.has_value()) << collected.error().message;
+    auto set = compile_packs(std::move(collected->packs));
+    EXPECT_TRUE(set.has_value()) << set.error().message;
+    return std::move(*set);
+}
+
+// Findings, undetermined rules and the patch of one job, as text to compare.
+std::string outcome(const RuleSet& set, const std::string& job) {
+    auto cfg = config::load_run_config(job, [&](const std::string& p) { return set.scheme_of(p); });
+    EXPECT_TRUE(cfg.has_value()) << cfg.error().message;
+    auto result = run_check(set, facts::from_run_config(*cfg), job, {});
+    std::string out;
+    for (const auto* list : {&result.findings, &result.undetermined})
+        for (const auto& f : *list) {
+            out += f.rule + " " + std::to_string(static_cast<int>(f.severity)) + " " + f.message + " @" +
+                   std::to_string(f.location.line);
+            for (const auto& fix : f.fixes) out += " fix:" + fix;
+            out += "\n";
+        }
+    out += "rounds " + std::to_string(result.rounds) + ", applied " + std::to_string(result.coverage.applied) + "\n";
+    return out;
+}
+
+std::size_t files_in(const std::string& dir, const char* extension) {
+    std::size_t n = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(dir, ec)) n += e.path().extension() == extension;
+    return n;
+}
+
+const char* kPack =
+    "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n"
+    "[[tables.t]]\nname = \"a\"\nn = 3\n"
+    "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"parallel.tp > 4\"\n"
+    "message = \"m {parallel.tp}\"\nreferences = [\"r\"]\n";
+
+}  // namespace
+
+// Encoding is a function of every field (the lazily read parts included: writing
+// them reads them), so an image that encodes to itself again holds the whole set.
+TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
+    RuleSet set = bundled_set();
+    set.shadowed = {"x: a is shadowed by b"};
+    auto image = encode_rule_set_image(set);
+    ASSERT_TRUE(image);
+    auto back = decode_rule_set_image(*image);
+    ASSERT_TRUE(back);
+    EXPECT_EQ(encode_rule_set_image(*back), image);
+    ASSERT_EQ(back->rules.size(), set.rules.size());
+    EXPECT_EQ(back->shadowed, set.shadowed);
+    for (const auto& rule : set.rules) {
+        const Rule* found = back->find_rule(rule.id);
+        ASSERT_NE(found, nullptr) << rule.id;
+        EXPECT_EQ(found->when.source, rule.when.source);
+        EXPECT_EQ(found->where.line, rule.where.line);
+        EXPECT_EQ(found->message.source(), rule.message.source());
+    }
+    for (const auto& [name, table] : set.tables) EXPECT_EQ(back->tables.at(name).rows.get().size(), table.rows.get().size());
+    EXPECT_EQ(back->defaults.size(), set.defaults.size());
+    EXPECT_EQ(back->derived_index, set.derived_index);
+    EXPECT_EQ(back->defaults_index.size(), set.defaults_index.size());
+}
+
+// The set read back checks every bundled example to what the compiled set finds.
+TEST(RuleSetImage, ChecksTheExamplesAsTheCompiledSetDoes) {
+    RuleSet set = bundled_set();
+    auto back = decode_rule_set_image(*encode_rule_set_image(set));
+    ASSERT_TRUE(back);
+    std::size_t jobs = 0;
+    for (const auto& entry : fs::directory_iterator(fs::path(PREFLIGHT_SOURCE_DIR) / "share" / "examples")) {
+        if (entry.path().extension() != ".toml") continue;
+        ++jobs;
+        std::string compiled = outcome(set, entry.path().string());
+        EXPECT_NE(compiled.find("applied"), std::string::npos);
+        EXPECT_EQ(outcome(*back, entry.path().string()), compiled) << entry.path();
+    }
+    EXPECT_GE(jobs, 3U);
+}
+
+TEST(RuleSetImage, RefusesDamageTruncationAndTrailingBytes) {
+    test_support::TempDir dir;
+    dir.write("p/pack.toml", kPack);
+    auto collected = collect_packs(std::vector<RuleRoot>{{dir.path(), true}}, kEngine);
+    ASSERT_TRUE(collected.has_value());
+    auto set = compile_packs(std::move(collected->packs));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto image = *encode_rule_set_image(*set);
+    ASSERT_TRUE(decode_rule_set_image(image));
+    for (std::size_t n = 0; n < image.size(); ++n) EXPECT_FALSE(decode_rule_set_image(image.substr(0, n))) << n;
+    EXPECT_FALSE(decode_rule_set_image(image + "x"));
+    // Any changed byte, inside a part read only later (a table's rows, a tree) too.
+    for (std::size_t i = 0; i < image.size(); ++i) {
+        std::string damaged = image;
+        damaged[i] = static_cast<char>(damaged[i] ^ 0x20);
+        EXPECT_FALSE(decode_rule_set_image(damaged)) << i;
+    }
+}
+
+TEST(RuleSetCache, ServesTheSetForTheSameFilesOnly) {
+    if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
+    test_support::TempDir dir;
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    dir.write("packs/p/pack.toml", kPack);
+    std::vector<RuleRoot> roots = {{dir.path() + "/packs", true}};
+    auto first = load_rule_set(roots, kEngine);
+    ASSERT_TRUE(first.has_value()) << first.error().message;
+    std::string cache = pack_cache_dir();
+    EXPECT_EQ(files_in(cache, ".set"), 1U);
+    auto second = load_rule_set(roots, kEngine);
+    ASSERT_TRUE(second.has_value());
+    EXPECT_EQ(encode_rule_set_image(*second), encode_rule_set_image(*first));
+    EXPECT_EQ(files_in(cache, ".set"), 1U);  // read, not made again
+
+    // Edited, the packs are compiled anew.
+    dir.write("packs/p/pack.toml", std::string(kPack) + "explain = \"e\"\n");
+    auto edited = load_rule_set(roots, kEngine);
+    ASSERT_TRUE(edited.has_value());
+    EXPECT_EQ(edited->rules.at(0).explain, "e");
+    EXPECT_EQ(files_in(cache, ".set"), 2U);
+
+    // The same files under other roots are another set: two packs of one name in one
+    // root are an error, in two roots the later is shadowed.
+    dir.write("packs/q/pack.toml", kPack);
+    EXPECT_FALSE(load_rule_set(roots, kEngine).has_value());
+    auto shadowing = load_rule_set({{dir.path() + "/packs/p", true}, {dir.path() + "/packs/q", true}}, kEngine);
+    ASSERT_TRUE(shadowing.has_value()) << shadowing.error().message;
+    ASSERT_EQ(shadowing->shadowed.size(), 1U);
+    auto again = load_rule_set({{dir.path() + "/packs/p", true}, {dir.path() + "/packs/q", true}}, kEngine);
+    ASSERT_TRUE(again.has_value());
+    EXPECT_EQ(again->shadowed, shadowing->shadowed);          // from the image now
+    EXPECT_FALSE(load_rule_set(roots, kEngine).has_value());  // an error is never cached
+}
+
+TEST(RuleSetCache, ADamagedImageIsCompiledAgain) {
+    if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
+    test_support::TempDir dir;
+    test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
+    dir.write("packs/p/pack.toml", kPack);
+    std::vector<RuleRoot> roots = {{dir.path() + "/packs", true}};
+    ASSERT_TRUE(load_rule_set(roots, kEngine).has_value());
+    std::string cache = pack_cache_dir();
+    for (const auto& e : fs::directory_iterator(cache))
+        if (e.path().extension() == ".set") dir.write(e.path().string().substr(dir.path().size() + 1), "damaged");
+    auto set = load_rule_set(roots, kEngine);
+    ASSERT_TRUE(set.has_value());
+    EXPECT_EQ(set->rules.at(0).id, "r");
+    EXPECT_EQ(set->tables.at("t").rows.get().size(), 1U);
+}
