@@ -158,7 +158,7 @@ public:
     explicit Reader(std::string_view in) : in_(in) {}
     bool ok = true;
     // What the bytes read are part of, for a Layout that reads part of them later.
-    std::shared_ptr<const std::string> owner;
+    std::shared_ptr<const void> owner;
     bool at_end() const { return pos_ == in_.size(); }
 
     template <class... T>
@@ -351,7 +351,7 @@ std::optional<std::string> encode(std::string_view magic, int format, const T& o
 // `owner`, when given, holds `image`, for a Layout that keeps parts to read later.
 template <class Layout, class T>
 std::optional<T> decode(std::string_view magic, int format, std::string_view image,
-                        const std::shared_ptr<const std::string>& owner = nullptr) {
+                        const std::shared_ptr<const void>& owner = nullptr) {
     if (!image.starts_with(magic)) return std::nullopt;
     Reader<Layout> r(image.substr(magic.size()));
     r.owner = owner;

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <deque>
 #include <optional>
 
@@ -18,19 +19,28 @@
 namespace preflight::rules {
 namespace {
 
+// Every function a pack's expression may call, as the checker sees it.
+std::string function_table() {
+    std::string out;
+    auto add = [&out](const lang::FunctionDef& f) {
+        out.append(f.name).append("\n").append(f.signature).append("\n");
+        out.append(std::to_string(f.min_args)).append(" ").append(std::to_string(f.max_args)).append("\n");
+    };
+    for (const auto& f : lang::all_functions()) add(f);
+    for (const auto& f : lang::added_functions()) add(f);
+    return out;
+}
+
+bool all_embedded(const std::vector<PackFile>& files) {
+    return std::all_of(files.begin(), files.end(), [](const PackFile& f) { return f.file.starts_with(util::kEmbeddedPrefix); });
+}
+
 // The image's file name for these pack files; nullopt when one of them cannot be read
 // (the collector then reports it as it always has).
 std::optional<std::string> set_image_name(const std::vector<PackFile>& files, const std::string& engine_version) {
     std::deque<std::string> owned;  // what the parts below point into (a deque: they stay put)
-    std::vector<std::string_view> parts = {"rule-set", util::executable_build_id(), engine_version};
-    std::string functions;
-    auto add_function = [&functions](const lang::FunctionDef& f) {
-        functions.append(f.name).append("\n").append(f.signature).append("\n");
-        functions.append(std::to_string(f.min_args)).append(" ").append(std::to_string(f.max_args)).append("\n");
-    };
-    for (const auto& f : lang::all_functions()) add_function(f);
-    for (const auto& f : lang::added_functions()) add_function(f);
-    parts.push_back(functions);
+    std::string functions = function_table();
+    std::vector<std::string_view> parts = {"rule-set", util::executable_build_id(), engine_version, functions};
     for (const auto& f : files) {
         parts.push_back(owned.emplace_back(std::to_string(f.root)));
         parts.push_back(f.file);
@@ -44,8 +54,20 @@ std::optional<std::string> set_image_name(const std::vector<PackFile>& files, co
 
 }  // namespace
 
+std::string embedded_rule_set_key(const std::vector<PackFile>& files, const std::string& engine_version) {
+    std::string functions = function_table();
+    std::vector<std::string_view> parts = {"embedded rule-set", engine_version, functions};
+    for (const auto& f : files) parts.push_back(f.file);
+    return util::content_hash_hex(parts);
+}
+
 Result<RuleSet> load_rule_set(const std::vector<RuleRoot>& roots, const std::string& engine_version) {
     auto files = PREFLIGHT_TRY(find_pack_files(roots));
+    // Only the packs compiled in, and the set of them that was compiled with them.
+    if (!files.empty() && all_embedded(files))
+        if (auto key = util::embedded_pack_image(kEmbeddedSetKey); key && *key == embedded_rule_set_key(files, engine_version))
+            if (auto image = util::embedded_pack_image(kEmbeddedSetImage))
+                if (auto set = decode_static_rule_set_image(*image)) return std::move(*set);
     std::optional<std::string> path;
     if (auto dir = private_pack_cache_dir(); dir && !files.empty())
         if (auto name = set_image_name(files, engine_version)) path = *dir + "/" + *name;

@@ -14,6 +14,7 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
@@ -25,6 +26,16 @@ namespace preflight::rules {
 // The compiled packs of `roots` (rule_search_path), `shadowed` filled in. An empty
 // set (no packs found) is no error here: the caller says what to do about it.
 Result<RuleSet> load_rule_set(const std::vector<RuleRoot>& roots, const std::string& engine_version);
+
+// The packs compiled into the binary have their set's image compiled in too, made at
+// build time by `pack_images` (src/pack_images_main.cpp) and registered with the pack
+// images under these names; it stands for exactly the embedded pack files, with the
+// engine version and function table the build had, which its key says.
+inline constexpr std::string_view kEmbeddedSetImage = "embedded:~rule-set";
+inline constexpr std::string_view kEmbeddedSetKey = "embedded:~rule-set-key";
+// That key: the engine version, the function table and the files' paths (the bytes
+// of an embedded file are the build's own).
+std::string embedded_rule_set_key(const std::vector<PackFile>& files, const std::string& engine_version);
 
 // At most this many rule-set images are kept (they are larger than pack images: the
 // bundled packs' set is about 2 MB); pruned as pack images are.

@@ -259,15 +259,30 @@ std::optional<std::string> encode_rule_set_image(const RuleSet& set) {
     return out;
 }
 
+namespace {
+
+// `body` (the image without its hash), kept alive by `owner` for the parts read later.
+std::optional<RuleSet> decode_body(std::string_view body, const std::shared_ptr<const void>& owner) {
+    auto set = image::decode<SetLayout, RuleSet>(kMagic, kFormat, body, owner);
+    if (set) set->index_all();
+    return set;
+}
+
+}  // namespace
+
 std::optional<RuleSet> decode_rule_set_image(std::string bytes) {
     if (bytes.size() < kHashSize) return std::nullopt;
     std::string_view body = std::string_view(bytes).substr(0, bytes.size() - kHashSize);
     if (util::content_hash_hex({body}) != std::string_view(bytes).substr(body.size())) return std::nullopt;
     auto owner = std::make_shared<const std::string>(std::move(bytes));
-    body = std::string_view(*owner).substr(0, owner->size() - kHashSize);
-    auto set = image::decode<SetLayout, RuleSet>(kMagic, kFormat, body, owner);
-    if (set) set->index_all();
-    return set;
+    return decode_body(std::string_view(*owner).substr(0, owner->size() - kHashSize), owner);
+}
+
+std::optional<RuleSet> decode_static_rule_set_image(std::string_view bytes) {
+    if (bytes.size() < kHashSize) return std::nullopt;
+    // Owns nothing: the bytes outlive every set made from them.
+    std::shared_ptr<const void> forever(std::shared_ptr<const void>(), bytes.data());
+    return decode_body(bytes.substr(0, bytes.size() - kHashSize), forever);
 }
 
 }  // namespace preflight::rules

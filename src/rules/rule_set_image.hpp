@@ -25,5 +25,8 @@ std::optional<std::string> encode_rule_set_image(const RuleSet& set);
 // checked first), or name a function this process does
 // not have (a plugin that is gone): then the packs are compiled as before.
 std::optional<RuleSet> decode_rule_set_image(std::string image);
+// The same, for an image that lives as long as the process (compiled into it): kept
+// where it is, not copied, and its hash not checked (it is part of the executable).
+std::optional<RuleSet> decode_static_rule_set_image(std::string_view image);
 
 }  // namespace preflight::rules
