@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The README's second command, and all that .ci/run does: install what is missing,
-# build the static binary (what ships) with gcc, run every test against it; then build
+# build the static binary (what ships) with gcc and the aarch64 one beside it
+# (cross-compiled), run every test against them (the aarch64 binary's under qemu); then build
 # again, dynamically linked, with clang under AddressSanitizer and
 # UndefinedBehaviorSanitizer, run every test there too, and run each libFuzzer target
 # for a fixed number of runs (tests/fuzz/README.md).
@@ -36,6 +37,12 @@ echo "== build (the static binary with embedded packs, docs/install.md) and test
 # (CI compiles everything twice on 2 cores; CONTRIBUTING.md, "Build time").
 nodebug="-O2 -DNDEBUG"
 build_tree "$root/build" -DPREFLIGHT_STATIC=ON \
+  -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$nodebug" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$nodebug"
+
+echo "== build the aarch64 static binary (cross-compiled; ship.aarch64_binary runs it under qemu)" >&2
+# In build-aarch64, beside the static tree, where ship.aarch64_binary looks for it; the
+# `preflight` target only, as a unity build (scripts/build-static.sh).
+"$root/scripts/build-static.sh" --aarch64-only "$root/build" \
   -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="$nodebug" -DCMAKE_C_FLAGS_RELWITHDEBINFO="$nodebug"
 ctest --test-dir "$root/build" -j "$jobs" --output-on-failure
 

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Pack images (rules/pack_image.hpp) against parsing the packs, in one run: `check` of
-# the bundled example by the static binary copied alone (the embedded packs' images,
-# made at build time), reading rules/ with a warm per-user cache of images, and
-# reading rules/ with the cache off (every pack.toml parsed, as before images), each
+# Rule-set images (rules/rule_set_image.hpp) against compiling the packs, in one run:
+# `check` of the bundled example by the static binary copied alone (the embedded packs'
+# compiled set, made at build time), reading rules/ with a warm per-user cache (the
+# compiled set of rules/ read from its image), and reading rules/ with the cache off
+# (every pack.toml parsed and compiled, as before any image), each
 # beside `/bin/true`, `--version` and `pip list --format=json` (the goals of issue 22:
 # --version within 2x /bin/true; check under 3 ms and 15 M instructions, and 100x
 # faster than pip list). callgrind's instruction counts are the steady figure on a
@@ -29,8 +30,8 @@ hyperfine -N --warmup 5 --runs 30 -i --export-json "$work/h.json" \
 /usr/bin/python3 - "$work/h.json" <<'PY'
 import json, sys
 r = json.load(open(sys.argv[1]))["results"]
-names = ["/bin/true", "--version", "check, embedded images", "check, rules/ cached",
-         "check, rules/ parsed", "pip list --format=json"]
+names = ["/bin/true", "--version", "check, embedded set", "check, rules/ set cached",
+         "check, rules/ compiled", "pip list --format=json"]
 pip = r[5]["median"]
 for name, x in zip(names, r):
     cpu = (x["user"] + x["system"]) * 1000
@@ -51,6 +52,6 @@ for what in /bin/true "$bin --version"; do
   valgrind --tool=callgrind --callgrind-out-file="$work/cg" $what >/dev/null 2>"$work/vg" || true
   printf "%'14d  %s\n" "$(grep -oE 'refs: +[0-9,]+' "$work/vg" | tr -dc '0-9')" "$what"
 done
-count "check, embedded images" -u PREFLIGHT_RULES_PATH
-count "check, rules/ cached" PREFLIGHT_RULES_PATH="$root/rules"
-count "check, rules/ parsed" PREFLIGHT_RULES_PATH="$root/rules" PREFLIGHT_CACHE_DIR=
+count "check, embedded set" -u PREFLIGHT_RULES_PATH
+count "check, rules/ set cached" PREFLIGHT_RULES_PATH="$root/rules"
+count "check, rules/ compiled" PREFLIGHT_RULES_PATH="$root/rules" PREFLIGHT_CACHE_DIR=

@@ -188,7 +188,10 @@ public:
         if (ok) (*this)(*n);
         --depth_;
     }
-    void operator()(std::string& s) { s.assign(span()); }
+    void operator()(std::string& s) {
+        std::string_view v = span();
+        if (!v.empty() || !s.empty()) s.assign(v);  // most names and operators are empty
+    }
     // The bytes Writer::span wrote, where they lie in the input.
     std::string_view span() {
         std::uint32_t n = word();
@@ -222,7 +225,9 @@ public:
     }
     void operator()(Value& v) {
         switch (static_cast<ValueTag>(byte())) {
-            case ValueTag::null: v = Value(); return;
+            case ValueTag::null:
+                if (!v.is_null()) v = Value();
+                return;
             case ValueTag::boolean: {
                 bool b = false;
                 (*this)(b);
