@@ -8,8 +8,10 @@
 #include "output/printable.hpp"
 #include "plugin/builtin.hpp"
 #include "util/embedded_files.hpp"
+#include "util/huge_heap.hpp"
 
 int main(int argc, char** argv) {
+    preflight::util::prefer_huge_pages_for_the_heap();
     try {
         preflight::plugin::register_linked_plugins();
 #ifdef PREFLIGHT_PACK_IMAGES

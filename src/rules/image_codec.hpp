@@ -311,7 +311,18 @@ private:
         }
         return static_cast<unsigned char>(in_[pos_++]);
     }
+    // Most words are one byte: that case inline, the rest in long_word().
     std::uint32_t word() {
+        if (pos_ < in_.size()) {
+            auto b = static_cast<unsigned char>(in_[pos_]);
+            if ((b & 0x80U) == 0) {
+                ++pos_;
+                return b;
+            }
+        }
+        return long_word();
+    }
+    std::uint32_t long_word() {
         std::uint32_t v = 0;
         for (int shift = 0; shift < 35; shift += 7) {
             if (pos_ >= in_.size()) break;

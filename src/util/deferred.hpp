@@ -5,6 +5,7 @@
 // original's.
 #pragma once
 
+#include <atomic>
 #include <memory>
 #include <mutex>
 #include <type_traits>
@@ -30,14 +31,21 @@ public:
     Deferred(Deferred&&) noexcept = default;
     Deferred& operator=(Deferred&&) noexcept = default;
 
-    // The value; T's default where nothing was ever given.
+    // The value; T's default where nothing was ever given. Made under a mutex, not
+    // std::call_once: glibc's pthread_once makes a futex call each time it runs an
+    // initializer, which was hundreds of system calls a check.
     const T& get() const {
         if (!state_) return empty();
-        std::call_once(state_->once, [s = state_.get()] {
-            if (s->pending) s->value = s->make();
-            s->pending = false;
-        });
-        return state_->value;
+        State& s = *state_;
+        if (!s.done.load(std::memory_order_acquire)) {
+            std::lock_guard lock(s.mutex);
+            if (!s.done.load(std::memory_order_relaxed)) {
+                if (s.pending) s.value = s.make();
+                s.pending = false;
+                s.done.store(true, std::memory_order_release);
+            }
+        }
+        return s.value;
     }
     T& get() {
         if (!state_) state_ = std::make_shared<State>();
@@ -46,7 +54,8 @@ public:
 
 private:
     struct State {
-        std::once_flag once;
+        std::atomic<bool> done{false};
+        std::mutex mutex;
         bool pending = false;
         T value{};
         virtual ~State() = default;
