@@ -17,14 +17,15 @@ void prefer_huge_pages_for_the_heap() {
     mallopt(M_MMAP_THRESHOLD, static_cast<int>(2 * kReserve));
     mallopt(M_TRIM_THRESHOLD, static_cast<int>(2 * kReserve));
     mallopt(M_TOP_PAD, static_cast<int>(kReserve));
-    auto start = reinterpret_cast<std::uintptr_t>(sbrk(0));
+    char* start = static_cast<char*>(sbrk(0));
     // Through a volatile pointer: a compiler may drop a malloc that is freed unused.
     void* volatile reserve = std::malloc(kReserve);
     std::free(reserve);
-    auto end = reinterpret_cast<std::uintptr_t>(sbrk(0));
-    std::uintptr_t from = (start + kHuge - 1) & ~(kHuge - 1);
-    std::uintptr_t to = end & ~(kHuge - 1);
-    if (to > from) (void)madvise(reinterpret_cast<void*>(from), to - from, MADV_HUGEPAGE);
+    char* end = static_cast<char*>(sbrk(0));
+    // Whole huge pages only: the first boundary at or after start, the last before end.
+    char* from = start + (kHuge - reinterpret_cast<std::uintptr_t>(start) % kHuge) % kHuge;
+    char* to = end - reinterpret_cast<std::uintptr_t>(end) % kHuge;
+    if (to > from) (void)madvise(from, static_cast<std::size_t>(to - from), MADV_HUGEPAGE);
 }
 
 }  // namespace preflight::util
