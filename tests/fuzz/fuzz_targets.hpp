@@ -39,7 +39,8 @@ struct NamedTarget {
     X(baseline_file)              \
     X(fleet_bundle)               \
     X(plugin_descriptor)          \
-    X(project_settings)
+    X(project_settings)           \
+    X(rule_set_image)
 
 #define PREFLIGHT_DECLARE_TARGET(name) int name(const std::uint8_t* data, std::size_t size);
 PREFLIGHT_FUZZ_TARGETS(PREFLIGHT_DECLARE_TARGET)
