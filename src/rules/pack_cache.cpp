@@ -66,11 +66,10 @@ void prune_cache(const std::string& dir, std::string_view extension, std::size_t
 }
 
 Result<PackSource> load_pack(const std::string& file) {
-    if (file.starts_with(util::kEmbeddedPrefix)) {
-        if (auto image = util::embedded_pack_image(file))
-            if (auto pack = decode_pack_image(*image)) return std::move(*pack);
-        return read_pack(file);
-    }
+    // An embedded pack is read from its text: the binary carries the compiled set of all
+    // of them (rule_set_cache.hpp), and only a set that mixes them with other packs,
+    // compiled once and then cached, reads them one by one.
+    if (file.starts_with(util::kEmbeddedPrefix)) return read_pack(file);
     auto dir = private_pack_cache_dir();
     if (!dir) return read_pack(file);
     auto text = util::read_input(file, util::kPackFile);

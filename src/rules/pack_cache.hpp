@@ -1,7 +1,8 @@
-// Loading a pack file the quickest way that is still right: the image compiled into
-// the executable for an embedded pack; for a pack directory, the image this build
-// cached for exactly this file's path and bytes; else the file read (stage 1 of
-// reader → collector → compiler) and its image cached for the next run.
+// Loading a pack file the quickest way that is still right: for a pack directory, the
+// image this build cached for exactly this file's path and bytes; else the file read
+// (stage 1 of reader → collector → compiler) and its image cached for the next run. An
+// embedded pack is read from its text (the executable carries the compiled set of all
+// of them instead: rule_set_cache.hpp).
 //
 // The cache lives in the user's cache directory, one file per image, named by a hash
 // (XXH3-128) of the executable's build ID, the pack file's path and its bytes: an edited

@@ -65,27 +65,11 @@ struct SetLayout {
     // a check evaluates every rule's condition, but few messages, fixes and defaults.
     static void fields(W& w, const lang::Expression& e) {
         w.all(e.source, e.reads);
-        W tree;
-        tree(e.tree());
-        w.ok = w.ok && tree.ok;
-        w.span(tree.out);
+        part(w, [&e](W& tree) { tree(e.tree()); });
     }
     static void fields(R& r, lang::Expression& e) {
         r.all(e.source, e.reads);
-        std::string_view bytes = r.span();
-        if (!r.ok || !r.owner) {
-            r.ok = false;
-            return;
-        }
-        e.root = util::Deferred<lang::NodePtr>([owner = r.owner, bytes] {
-            R tree(bytes);
-            tree.owner = owner;
-            lang::NodePtr root;
-            tree(root);
-            // The whole image's hash was checked when it loaded: this is a bug, not damage.
-            if (!tree.ok || !tree.at_end()) throw std::runtime_error("a rule-set image's expression tree does not decode");
-            return root;
-        });
+        e.root = later<lang::NodePtr>(r, "expression tree", [](R& in, lang::NodePtr& root) { in(root); });
     }
     template <class A, Is<Fix> S>
     static void fields(A& a, S& s) {
@@ -128,27 +112,11 @@ struct SetLayout {
     // (most commands read few tables; the launchers' flag tables are thousands of rows).
     static void fields(W& w, const Table& t) {
         w(t.columns);
-        W rows;  // on its own: its locations share no text with what surrounds it
-        rows(t.rows.get());
-        w.ok = w.ok && rows.ok;
-        w.span(rows.out);
+        part(w, [&t](W& rows) { rows(t.rows.get()); });
     }
     static void fields(R& r, Table& t) {
         r(t.columns);
-        std::string_view bytes = r.span();
-        if (!r.ok || !r.owner) {
-            r.ok = false;
-            return;
-        }
-        t.rows = util::Deferred<std::vector<TableRow>>([owner = r.owner, bytes] {
-            R rows(bytes);
-            rows.owner = owner;
-            std::vector<TableRow> out;
-            rows(out);
-            // The whole image's hash was checked when it loaded: this is a bug, not damage.
-            if (!rows.ok || !rows.at_end()) throw std::runtime_error("a rule-set image's table rows do not decode");
-            return out;
-        });
+        t.rows = later<std::vector<TableRow>>(r, "table", [](R& in, std::vector<TableRow>& rows) { in(rows); });
     }
     template <class A, Is<RuleSet> S>
     static void fields(A& a, S& s) {
@@ -159,38 +127,58 @@ struct SetLayout {
     // own, read when the message is first rendered (a check renders few).
     static void fields(W& w, const lang::MessageTemplate& m) {
         w(m.source());
-        W parts;
-        parts(m.parts().size());
-        for (const auto& part : m.parts()) {
-            parts(part.index() == 1);
-            if (const auto* text = std::get_if<std::string>(&part)) parts(*text);
-            else parts(std::get<lang::Expression>(part));
-        }
-        w.ok = w.ok && parts.ok;
-        w.span(parts.out);
+        part(w, [&m](W& parts) {
+            parts(m.parts().size());
+            for (const auto& p : m.parts()) {
+                parts(p.index() == 1);
+                if (const auto* text = std::get_if<std::string>(&p)) parts(*text);
+                else parts(std::get<lang::Expression>(p));
+            }
+        });
     }
     static void fields(R& r, lang::MessageTemplate& m) {
+        using Parts = std::vector<lang::MessageTemplate::Part>;
         std::string source;
         r(source);
+        auto parts = later<Parts>(r, "message", [](R& in, Parts& out) {
+            std::size_t n = 0;
+            in(n);
+            for (std::size_t i = 0; i < n && in.ok; ++i) {
+                bool expression = false;
+                in(expression);
+                if (expression) in(std::get<lang::Expression>(out.emplace_back(std::in_place_type<lang::Expression>)));
+                else in(std::get<std::string>(out.emplace_back(std::in_place_type<std::string>)));
+            }
+        });
+        m = lang::MessageTemplate(std::move(source), std::move(parts));
+    }
+
+    // What `write` writes, as a part of its own: encoded apart (its locations share no
+    // text with what surrounds it), so that the reader can leave it for later().
+    template <class Write>
+    static void part(W& w, Write write) {
+        W own;
+        write(own);
+        w.ok = w.ok && own.ok;
+        w.span(own.out);
+    }
+    // A part written by part(), read into a T by `read` when first used.
+    template <class T, class Read>
+    static util::Deferred<T> later(R& r, const char* what, Read read) {
         std::string_view bytes = r.span();
-        if (!r.ok) return;
-        m = lang::MessageTemplate(
-            std::move(source), util::Deferred<std::vector<lang::MessageTemplate::Part>>([owner = r.owner, bytes] {
-                R in(bytes);
-                in.owner = owner;
-                std::size_t n = 0;
-                in(n);
-                std::vector<lang::MessageTemplate::Part> parts;
-                for (std::size_t i = 0; i < n && in.ok; ++i) {
-                    bool expression = false;
-                    in(expression);
-                    if (expression) in(std::get<lang::Expression>(parts.emplace_back(std::in_place_type<lang::Expression>)));
-                    else in(std::get<std::string>(parts.emplace_back(std::in_place_type<std::string>)));
-                }
-                // The whole image's hash was checked when it loaded: this is a bug, not damage.
-                if (!in.ok || !in.at_end()) throw std::runtime_error("a rule-set image's message does not decode");
-                return parts;
-            }));
+        if (!r.ok || !r.owner) {
+            r.ok = false;
+            return {};
+        }
+        return util::Deferred<T>([owner = r.owner, bytes, what, read] {
+            R in(bytes);
+            in.owner = owner;
+            T value{};
+            read(in, value);
+            // The whole image's hash was checked when it loaded: this is a bug, not damage.
+            if (!in.ok || !in.at_end()) throw std::runtime_error(std::string("a rule-set image's ") + what + " does not decode");
+            return value;
+        });
     }
 
     // Parsed versions and ranges travel as their scheme and text, parsed again when

@@ -26,12 +26,12 @@ std::optional<std::string_view> embedded_file(std::string_view path);
 // one look-up behind embedded_file() and embedded_pack_image().
 std::optional<std::string_view> find_embedded(std::span<const EmbeddedFile> files, std::string_view path);
 
-// The embedded packs' images (rules/pack_image.hpp), made at build time from the same
-// files by the `pack_images` tool, keyed by the pack file's path
-// (`embedded:NAME/pack.toml`). Only the executable links them in (a tool that makes
-// them cannot hold them): its main registers them before anything loads a pack.
+// The images made at build time from the embedded packs by the `pack_images` tool (the
+// packs' compiled rule set and its key: rules/rule_set_cache.hpp), by name. Only the
+// executable links them in (a tool that makes them cannot hold them): its main
+// registers them before anything loads a pack.
 void register_pack_images(std::span<const EmbeddedFile> images);
-// The image of the embedded pack file `path`, or nullopt when none is registered.
+// The image registered under `path`, or nullopt when none is.
 std::optional<std::string_view> embedded_pack_image(std::string_view path);
 // Defined in the generated source that the executable alone compiles.
 std::span<const EmbeddedFile> generated_pack_images();
