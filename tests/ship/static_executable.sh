@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A fully static executable (PREFLIGHT_STATIC): `file` names the architecture and says
-# "static-pie linked", readelf finds no NEEDED library and no program interpreter, no
-# symbol asks for a glibc version (GLIBC_2.x), and, stripped as it
+# "statically linked", readelf finds no NEEDED library and no program interpreter, no
+# symbol asks for a glibc version (GLIBC_2.x), it is position-dependent (nothing to
+# relocate before main) with an .eh_frame_hdr and no frame registration (so the first
+# exception sorts no unwind table: src/util/static_unwind.cpp), and, stripped as it
 # ships, it is under 15 MB. Usage: static_executable.sh PREFLIGHT ARCH(x86-64|aarch64) [STRIP]
 set -uo pipefail
 bin=$1 arch=$2 strip=${3:-strip}
@@ -17,10 +19,16 @@ case $arch in
   aarch64) grep -q "ARM aarch64" <<<"$kind" || fail "not an aarch64 executable: $kind" ;;
   *) fail "unknown architecture $arch" ;;
 esac
-grep -qE "static-pie linked|statically linked" <<<"$kind" || fail "not statically linked: $kind"
-# A static PIE keeps a dynamic section for relocating itself, but it needs no library.
-needed=$(readelf -d "$bin" | grep "(NEEDED)")
+grep -q "statically linked" <<<"$kind" || fail "not statically linked: $kind"
+needed=$(readelf -d "$bin" 2>/dev/null | grep "(NEEDED)")
 [ -z "$needed" ] || fail "the executable needs shared libraries: $needed"
+# A static PIE writes every page of its pointer tables before main (src/CMakeLists.txt).
+readelf -hW "$bin" | grep -qE "Type: +EXEC" || fail "not a position-dependent executable: $(readelf -hW "$bin" | grep Type:)"
+readelf -lW "$bin" | grep -q "GNU_EH_FRAME" || fail "no .eh_frame_hdr: exceptions would need the frame registry"
+# crtbeginT.o's registration goes to the no-op of util/static_unwind.cpp.
+symbols=$(readelf -sW "$bin")
+grep -q " __wrap___register_frame_info$" <<<"$symbols" ||
+  fail "the start files register the unwind tables: the first exception would sort them all"
 readelf -lW "$bin" | grep -q "INTERP" && fail "the executable names a program interpreter"
 versions=$(readelf -VW "$bin" | grep -o "GLIBC_[0-9.]*" | sort -u)
 [ -z "$versions" ] || fail "the executable asks for glibc versions: $(echo $versions)"
