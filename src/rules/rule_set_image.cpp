@@ -5,6 +5,7 @@
 #include "lang/functions.hpp"
 #include "rules/image_codec.hpp"
 #include "util/digest.hpp"
+#include "util/lasting_heap.hpp"
 
 namespace preflight::rules::image {
 
@@ -171,6 +172,7 @@ struct SetLayout {
             return {};
         }
         return util::Deferred<T>([owner = r.owner, bytes, what, read] {
+            util::LastingScope lasting;  // read once, kept as long as the set
             R in(bytes);
             in.owner = owner;
             T value{};
@@ -227,6 +229,7 @@ struct SetLayout {
         std::string_view text = r.span();
         if (!r.ok) return;
         n.range = util::Deferred<std::optional<version::VersionRange>>([owner = r.owner, scheme, text] {
+            util::LastingScope lasting;
             auto parsed = version::VersionRange::parse(scheme, text);
             // Written from a parsed range, in an image whose hash was checked: a bug.
             if (!parsed) throw std::runtime_error("a rule-set image's version range does not parse");
@@ -250,7 +253,10 @@ std::optional<std::string> encode_rule_set_image(const RuleSet& set) {
 namespace {
 
 // `body` (the image without its hash), kept alive by `owner` for the parts read later.
+// A set read from an image is kept until the command ends (a check never frees it):
+// its objects come from the lasting heap.
 std::optional<RuleSet> decode_body(std::string_view body, const std::shared_ptr<const void>& owner) {
+    util::LastingScope lasting;
     auto set = image::decode<SetLayout, RuleSet>(kMagic, kFormat, body, owner);
     if (set) set->index_all();
     return set;

@@ -16,6 +16,7 @@
 #include "scoped_env.hpp"
 #include "temp_dir.hpp"
 #include "util/build_id.hpp"
+#include "util/lasting_heap.hpp"
 
 using namespace preflight;
 using namespace preflight::rules;
@@ -63,6 +64,15 @@ const char* kPack =
     "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"parallel.tp > 4\"\n"
     "message = \"m {parallel.tp}\"\nreferences = [\"r\"]\n";
 
+// Whether this build has a lasting heap (a sanitizer build keeps the standard operator new).
+struct LastingProbe {
+    bool works = [] {
+        util::LastingScope scope;
+        auto p = std::make_unique<int>(0);
+        return util::is_lasting(p.get());
+    }();
+};
+
 }  // namespace
 
 // Encoding is a function of every field (the lazily read parts included: writing
@@ -74,6 +84,14 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     ASSERT_TRUE(image);
     auto back = decode_rule_set_image(*image);
     ASSERT_TRUE(back);
+    // Read from its image, the set lives in the lasting heap (where the build has one),
+    // and so do the trees read later; the compiled set does not.
+    LastingProbe probe;
+    if (probe.works) {
+        EXPECT_TRUE(util::is_lasting(back->rules.data()));
+        EXPECT_TRUE(util::is_lasting(&back->rules.front().when.tree()));
+        EXPECT_FALSE(util::is_lasting(set.rules.data()));
+    }
     EXPECT_EQ(encode_rule_set_image(*back), image);
     ASSERT_EQ(back->rules.size(), set.rules.size());
     EXPECT_EQ(back->shadowed, set.shadowed);
