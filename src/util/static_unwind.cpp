@@ -17,10 +17,12 @@
 
 extern "C" {
 
+// The names are the linker's (--wrap=SYMBOL routes SYMBOL to __wrap_SYMBOL).
 // Called by crtbeginT.o's frame_dummy before main; registers nothing.
+// NOLINTNEXTLINE(bugprone-reserved-identifier)
 void __wrap___register_frame_info(const void* /*begin*/, void* /*object*/) {}
 
 // Called by crtbeginT.o's __do_global_dtors_aux at exit; nothing was registered.
+// NOLINTNEXTLINE(bugprone-reserved-identifier)
 void* __wrap___deregister_frame_info(const void* /*begin*/) { return nullptr; }
-
 }

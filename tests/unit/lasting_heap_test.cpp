@@ -46,9 +46,7 @@ TEST(LastingHeap, AScopeAllocatesFromTheRegionAndDeleteGivesNothingBack) {
 TEST(LastingHeap, ScopesNestAndAreThreadLocal) {
     if (sanitized()) GTEST_SKIP() << "a sanitizer build keeps the standard operator new";
     LastingScope outer;
-    {
-        LastingScope inner;
-    }
+    { LastingScope inner; }
     auto still = std::make_unique<long>(1);
     EXPECT_TRUE(is_lasting(still.get()));  // the outer scope is still alive
     bool other_thread_lasting = true;
