@@ -8,8 +8,8 @@
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
+#include <toml++/toml.h>
 #include <nlohmann/json.hpp>
-#include <toml.hpp>
 
 #include "config/key_table.hpp"
 #include "util/did_you_mean.hpp"
@@ -21,18 +21,16 @@
 namespace preflight::config {
 namespace {
 
-using TomlValue = toml::basic_value<toml::discard_comments, std::map, std::vector>;
-
 constexpr const char* kWaiveKey = "waive";
 
-std::string toml_type_name(const TomlValue& v) {
+std::string toml_type_name(const toml::node& v) {
     switch (v.type()) {
-        case toml::value_t::boolean: return "a bool";
-        case toml::value_t::integer: return "an integer";
-        case toml::value_t::floating: return "a float";
-        case toml::value_t::string: return "a string";
-        case toml::value_t::array: return "an array";
-        case toml::value_t::table: return "a table";
+        case toml::node_type::boolean: return "a bool";
+        case toml::node_type::integer: return "an integer";
+        case toml::node_type::floating_point: return "a float";
+        case toml::node_type::string: return "a string";
+        case toml::node_type::array: return "an array";
+        case toml::node_type::table: return "a table";
         default: return "a date/time";
     }
 }
@@ -48,50 +46,25 @@ std::string expected_name(const lang::Type& t) {
     }
 }
 
-// The integer as written: toml11 reads a decimal past 64 bits as the largest one
-// instead of failing, so the token is read again here. nullopt when out of range.
-std::optional<std::int64_t> exact_integer(const TomlValue& v) {
-    const auto* region = toml::detail::get_region(v);
-    if (!region) return static_cast<std::int64_t>(v.as_integer());
-    std::string digits;
-    for (char c : region->str())
-        if (c != '_' && c != '+') digits += c;
-    int base = 10;
-    std::size_t start = digits.starts_with('-') ? 1 : 0;
-    if (digits.size() > start + 1 && digits[start] == '0') {
-        char p = digits[start + 1];
-        base = p == 'x' ? 16 : p == 'o' ? 8 : p == 'b' ? 2 : 10;
-        if (base != 10) digits.erase(start, 2);
-    }
-    std::int64_t value = 0;
-    auto [end, ec] = std::from_chars(digits.data(), digits.data() + digits.size(), value, base);
-    if (ec == std::errc::result_out_of_range) return std::nullopt;
-    if (ec == std::errc() && end == digits.data() + digits.size()) return value;
-    return static_cast<std::int64_t>(v.as_integer());
-}
-
-std::string token_of(const TomlValue& v) {
-    const auto* region = toml::detail::get_region(v);
-    return region ? region->str() : std::to_string(v.as_integer());
-}
-
-// Any scalar, for free-form [model] keys. An integer must be in range (in_range).
-std::optional<Value> scalar(const TomlValue& v) {
-    if (v.is_boolean()) return Value(v.as_boolean());
-    if (v.is_integer()) return Value(*exact_integer(v));
-    if (v.is_floating()) return Value(v.as_floating());
-    if (v.is_string()) return Value(v.as_string().str);
+// Any scalar, for free-form [model] keys. toml++ refuses an integer past 64 bits
+// when it parses, so every integer here is in range.
+std::optional<Value> scalar(const toml::node& v) {
+    if (const auto* b = v.as_boolean()) return Value(b->get());
+    if (const auto* i = v.as_integer()) return Value(i->get());
+    if (const auto* f = v.as_floating_point()) return Value(f->get());
+    if (const auto* s = v.as_string()) return Value(s->get());
     return std::nullopt;
 }
 
 // A scalar for a key of the given type (an integer where a number is wanted is
 // widened); nullopt on a type mismatch.
-std::optional<Value> convert(const TomlValue& v, const lang::Type& t) {
+std::optional<Value> convert(const toml::node& v, const lang::Type& t) {
     if (t.kind == lang::TypeKind::list) {
         // A list key takes an array whose every element is of the element type.
-        if (!v.is_array()) return std::nullopt;
+        const auto* array = v.as_array();
+        if (!array) return std::nullopt;
         List items;
-        for (const auto& e : v.as_array()) {
+        for (const auto& e : *array) {
             auto item = convert(e, lang::Type{t.elem});
             if (!item) return std::nullopt;
             items.push_back(std::move(*item));
@@ -145,8 +118,7 @@ public:
         line_starts_.push_back(0);
         for (std::size_t i = 0; i < text.size(); ++i)
             if (text[i] == '\n') line_starts_.push_back(i + 1);
-        // TOML is UTF-8 throughout; toml11 3.7 reads out of bounds while it reports an
-        // invalid sequence inside a literal string, so it never sees one.
+        // TOML is UTF-8 throughout: said here with the byte and its column, before the parser.
         if (auto bad = util::first_invalid_utf8(text); bad != std::string_view::npos) {
             auto line = std::upper_bound(line_starts_.begin(), line_starts_.end(), bad) - line_starts_.begin();
             Location where = at_line(static_cast<int>(line));
@@ -155,30 +127,31 @@ public:
                                     static_cast<unsigned char>(text[bad])),
                         where);
         }
-        // toml11 recurses once per nesting level: count the levels before it runs.
+        // The parser recurses once per nesting level: count the levels before it runs.
         if (auto line = util::nesting_exceeded(text, util::Syntax::toml))
             return fail(fmt::format("arrays and tables nest deeper than {} levels", util::kMaxNesting), at_line(*line));
 
-        TomlValue root;
+        // toml++, as the packs and waiver files are read: every node keeps its line, and
+        // it spends a tenth of toml11's instructions on a job (bench/README.md).
+        toml::table root;
         try {
-            std::istringstream stream(text);
-            root = toml::parse<toml::discard_comments, std::map, std::vector>(stream, cfg_.path);
-        } catch (const toml::syntax_error& e) {
-            return fail(first_line_of(e.what()), Location{cfg_.path, static_cast<int>(e.location().line()),
-                                                          static_cast<int>(e.location().column()), "", e.location().line_str()});
-        } catch (const std::exception& e) {
-            return fail(std::string("cannot parse TOML: ") + first_line_of(e.what()), Location{cfg_.path});
+            root = toml::parse(text, cfg_.path);
+        } catch (const toml::parse_error& e) {
+            int line = static_cast<int>(e.source().begin.line);
+            if (auto past = integer_past_64_bits(e, line)) return fail(past->first, past->second);
+            return fail(std::string(e.description()), at(line, static_cast<int>(e.source().begin.column)));
         }
         // An empty file (or /dev/null) is not a job that passes: say what a job starts with.
-        if (!root.as_table().count("schema"))
+        if (!root.contains("schema"))
             return fail("not a run configuration: it declares no 'schema = 1' (every job file starts with it)", at_line(1));
-        if (auto job = root.as_table().find("job"); !partial_ && (job == root.as_table().end() || !job->second.is_table())) {
+        if (const toml::node* job = root.get("job"); !partial_ && (!job || !job->is_table())) {
             // A [job] written under another name: name that section, not line 1.
-            for (const auto& [name, value] : root.as_table()) {
+            for (const auto& [key, value] : root) {
+                std::string name(key.str());
                 if (!value.is_table() || find_section(name)) continue;
-                const auto& table = value.as_table();
+                const auto& table = *value.as_table();
                 bool near = util::closest(name, section_names()) == std::optional<std::string>("job");
-                if (near || table.count("framework") || table.count("backend"))
+                if (near || table.contains("framework") || table.contains("backend"))
                     return fail(fmt::format("unknown section [{}]; {} A job file needs its [job] table (framework, backend …)",
                                             name, near ? "did you mean [job]?" : "its framework/backend keys belong in [job]."),
                                 locate(value, name));
@@ -186,7 +159,8 @@ public:
             return fail("not a run configuration: it has no [job] table (framework, backend …)", at_line(1));
         }
 
-        for (const auto& [name, value] : root.as_table()) {
+        for (const auto& [key, value] : root) {
+            std::string name(key.str());
             if (name == kWaiveKey) {
                 PREFLIGHT_TRY(waive(value));
             } else if (value.is_table()) {
@@ -221,37 +195,55 @@ private:
         return l;
     }
 
+    Location at(int line, int column) const {
+        Location l = at_line(line);
+        l.column = column;
+        return l;
+    }
+
     // Where a value stands, at the column of the key that owns it (the first
-    // non-blank character of its line). The line comes from the value's byte offset:
-    // toml11 would count the newlines from the file's start for every value, which
-    // made loading a job quadratic in its size.
-    Location locate(const TomlValue& v, const std::string& key) const {
-        const auto* region = dynamic_cast<const toml::detail::region*>(toml::detail::get_region(v));
-        Location l;
-        if (region) {
-            auto offset = static_cast<std::size_t>(region->first() - region->begin());
-            auto after = std::upper_bound(line_starts_.begin(), line_starts_.end(), offset);
-            l = at_line(static_cast<int>(after - line_starts_.begin()));
-        } else {
-            const auto loc = v.location();
-            l = at_line(static_cast<int>(loc.line()));
-            l.column = static_cast<int>(loc.column());
-        }
+    // non-blank character of the line the value starts on).
+    Location locate(const toml::node& v, const std::string& key) const {
+        Location l = at_line(static_cast<int>(v.source().begin.line));
         auto first = l.source_line.find_first_not_of(" \t");
         if (first != std::string::npos) l.column = static_cast<int>(first) + 1;
         l.key = key;
         return l;
     }
 
-    // toml11 prefixes its messages with "[error] toml::function_name: ".
-    static std::string first_line_of(const std::string& what) {
-        std::string s = what.substr(0, what.find('\n'));
-        if (s.starts_with("[error] ")) s = s.substr(8);
-        if (s.starts_with("toml::") && s.find(": ") != std::string::npos) s = s.substr(s.find(": ") + 2);
-        return s;
+    // toml++ refuses an integer past 64 bits while it parses: said as the key it was
+    // given to (`key = token` on that line, under the nearest [section] above), with
+    // the range an integer has. nullopt for any other error, or a line not of that form.
+    std::optional<std::pair<std::string, Location>> integer_past_64_bits(const toml::parse_error& e, int line) const {
+        std::string_view what = e.description();
+        auto open = what.find('\'');
+        if (!what.ends_with("' is not representable in 64 bits") || open == std::string_view::npos) return std::nullopt;
+        std::string_view token =
+            what.substr(open + 1, what.size() - open - 1 - std::string_view("' is not representable in 64 bits").size());
+        Location where = at_line(line);
+        std::string_view text = where.source_line;
+        auto eq = text.find('=');
+        auto first = text.find_first_not_of(" \t");
+        if (eq == std::string_view::npos || first == std::string_view::npos || first >= eq) return std::nullopt;
+        std::string key(text.substr(first, text.find_last_not_of(" \t", eq - 1) + 1 - first));
+        for (int above = line - 1; above >= 1; --above) {
+            std::string header = at_line(above).source_line;
+            auto h = header.find_first_not_of(" \t");
+            if (h == std::string::npos || header[h] != '[') continue;
+            if (header.compare(h, 2, "[[") != 0) {
+                auto close = header.find(']', h);
+                if (close != std::string::npos) key = header.substr(h + 1, close - h - 1) + "." + key;
+            }
+            break;
+        }
+        where.column = static_cast<int>(first) + 1;
+        where.key = key;
+        return std::pair{fmt::format("'{}' = {} is out of range: integers are 64-bit ({} to {})", key, token,
+                                     std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()),
+                         where};
     }
 
-    void unknown(const std::string& dotted, const TomlValue& value, const std::string& section) {
+    void unknown(const std::string& dotted, const toml::node& value, const std::string& section) {
         std::string leaf = section.empty() ? dotted : dotted.substr(section.size() + 1);
         std::string hint = suggestion_for(section, leaf);
         std::string message =
@@ -263,9 +255,8 @@ private:
         cfg_.diagnostics.push_back({Severity::warning, "config-unknown-key", message, locate(value, dotted)});
     }
 
-    Result<void> typed(const KeyInfo* info, const std::string& dotted, const TomlValue& value) {
+    Result<void> typed(const KeyInfo* info, const std::string& dotted, const toml::node& value) {
         Location where = locate(value, dotted);
-        PREFLIGHT_TRY(in_range(value, dotted, where));
         auto v = convert(value, info->type);
         if (!v)
             return fail(fmt::format("'{}' must be {}, not {}", dotted, expected_name(info->type), toml_type_name(value)), where);
@@ -296,14 +287,6 @@ private:
         return at_least_minimum(info, v, dotted, where);
     }
 
-    static Result<void> in_range(const TomlValue& value, const std::string& dotted, const Location& where) {
-        if (value.is_integer() && !exact_integer(value))
-            return fail(fmt::format("'{}' = {} is out of range: integers are 64-bit ({} to {})", dotted, token_of(value),
-                                    std::numeric_limits<std::int64_t>::min(), std::numeric_limits<std::int64_t>::max()),
-                        where);
-        return {};
-    }
-
     static Result<void> at_least_minimum(const KeyInfo& info, const Value& v, const std::string& dotted, const Location& where) {
         auto minimum = minimum_of(info);
         if (const auto* i = v.get<std::int64_t>(); i && minimum && *i < *minimum)
@@ -313,8 +296,9 @@ private:
         return {};
     }
 
-    Result<void> section(const std::string& name, const TomlValue& table) {
-        for (const auto& [key, value] : table.as_table()) {
+    Result<void> section(const std::string& name, const toml::node& table) {
+        for (const auto& [leaf, value] : *table.as_table()) {
+            std::string key(leaf.str());
             std::string dotted = name + "." + key;
             Location where = locate(value, dotted);
             if (name == kEnvSection) {
@@ -325,10 +309,10 @@ private:
                                 where);
                 if (!value.is_string())
                     return fail(fmt::format("'{}' must be a string, not {} (quote it)", dotted, toml_type_name(value)), where);
-                cfg_.env[key] = Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
+                cfg_.env[key] = Fact{Value(value.as_string()->get()), Origin{OriginKind::job, where, {}}};
             } else if (name == kPackagesSection) {
                 // `name = false` states that the package is not installed.
-                if (value.is_boolean() && !value.as_boolean()) {
+                if (value.is_boolean() && !value.as_boolean()->get()) {
                     cfg_.packages[version::normalize_package_name(key)] = Fact{Value(Null{}), Origin{OriginKind::job, where, {}}};
                     continue;
                 }
@@ -338,24 +322,23 @@ private:
                                 where);
                 std::string normalized = version::normalize_package_name(key);
                 auto scheme = scheme_of_(normalized);
-                auto v = version::Version::parse(scheme, value.as_string().str);
+                const std::string& text = value.as_string()->get();
+                auto v = version::Version::parse(scheme, text);
                 if (!v)
-                    return fail(fmt::format("'{}' = \"{}\" is not a valid {} version", dotted, value.as_string().str,
-                                            version::to_string(scheme)),
+                    return fail(fmt::format("'{}' = \"{}\" is not a valid {} version", dotted, text, version::to_string(scheme)),
                                 where);
                 cfg_.packages[normalized] = Fact{Value(*v), Origin{OriginKind::job, where, {}}};
             } else if (name == kRevisionsSection) {
-                if (!value.is_string() || value.as_string().str.empty())
+                if (!value.is_string() || value.as_string()->get().empty())
                     return fail(fmt::format("'{}' must name the git branch or tag it was installed from (a non-empty "
                                             "string), not {}",
                                             dotted, toml_type_name(value)),
                                 where);
                 cfg_.revisions[version::normalize_package_name(key)] =
-                    Fact{Value(value.as_string().str), Origin{OriginKind::job, where, {}}};
+                    Fact{Value(value.as_string()->get()), Origin{OriginKind::job, where, {}}};
             } else if (const KeyInfo* info = find_key(dotted)) {
                 PREFLIGHT_TRY(typed(info, dotted, value));
             } else if (name == kModelSection) {
-                PREFLIGHT_TRY(in_range(value, dotted, where));
                 auto v = scalar(value);
                 if (!v) return fail(fmt::format("'{}' must be a scalar, not {}", dotted, toml_type_name(value)), where);
                 cfg_.values[dotted] = Fact{*v, Origin{OriginKind::job, where, {}}};
@@ -375,61 +358,42 @@ private:
 
     // [[waive]] tables are kept as written; rules/waiver.cpp reads and checks them
     // against the loaded rules, so a waiver file and a job file share one reader.
-    Result<void> waive(const TomlValue& value) {
+    Result<void> waive(const toml::node& value) {
         if (!value.is_array())
             return fail(
                 fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(value)),
                 locate(value, kWaiveKey));
-        for (const auto& item : value.as_array()) {
+        for (const auto& item : *value.as_array()) {
             if (!item.is_table())
                 return fail(
                     fmt::format("each '{}' entry must be a table ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(item)),
                     locate(item, kWaiveKey));
-            cfg_.waive.push_back(raw_table(item, kWaiveKey, true));
+            cfg_.waive.push_back(raw_table(*item.as_table(), kWaiveKey));
         }
         return {};
     }
 
-    RawTable raw_table(const TomlValue& table, const std::string& dotted, bool array_element) const {
+    // A [[waive]] table as written: its header's line, each value's line, and each
+    // value's text (a date as YYYY-MM-DD, else the value as TOML writes it).
+    RawTable raw_table(const toml::table& table, const std::string& dotted) const {
         RawTable raw;
         raw.where = locate(table, dotted);
-        // toml11 places an array-of-tables element at its first key; the header is the
-        // line above when it is one.
-        if (table.is_table() && !table.as_table().empty()) {
-            const auto& first = table.as_table().begin()->second;
-            raw.where = locate(first, dotted);
-            for (const auto& [key, value] : table.as_table()) {
-                Location at = locate(value, dotted);
-                if (at.line < raw.where.line) raw.where = at;
-            }
-            for (int line = raw.where.line - 1; array_element && line >= 1; --line) {
-                Location above = at_line(line);
-                auto first_char = above.source_line.find_first_not_of(" \t");
-                if (first_char == std::string::npos || above.source_line[first_char] == '#') continue;
-                if (above.source_line.compare(first_char, 2, "[[") == 0) {
-                    above.column = static_cast<int>(first_char) + 1;
-                    above.key = dotted;
-                    raw.where = above;
-                }
-                break;
-            }
-        }
-        raw.where.key = dotted;
-        for (const auto& [key, value] : table.as_table()) {
+        for (const auto& [leaf, value] : table) {
+            std::string key(leaf.str());
             std::string path = dotted + "." + key;
-            if (value.is_table()) {
-                raw.tables[key] = raw_table(value, path, false);
+            if (const auto* sub = value.as_table()) {
+                raw.tables[key] = raw_table(*sub, path);
                 continue;
             }
-            RawEntry entry{value.is_local_date() ? "a date" : toml_type_name(value), "", locate(value, path)};
-            if (value.is_string()) {
-                entry.text = value.as_string().str;
-            } else if (value.is_local_date()) {
-                const auto& d = value.as_local_date();
-                entry.text = fmt::format("{:04}-{:02}-{:02}", d.year, d.month + 1, d.day);
+            RawEntry entry{value.is_date() ? "a date" : toml_type_name(value), "", locate(value, path)};
+            if (const auto* text = value.as_string()) {
+                entry.text = text->get();
+            } else if (const auto* d = value.as_date()) {
+                entry.text = fmt::format("{:04}-{:02}-{:02}", d->get().year, d->get().month, d->get().day);
             } else {
-                const auto* region = toml::detail::get_region(value);
-                entry.text = region ? region->str() : "";
+                std::ostringstream written;
+                written << toml::toml_formatter{value};
+                entry.text = written.str();
             }
             raw.values[key] = std::move(entry);
         }

@@ -17,7 +17,7 @@ namespace preflight::config {
 // each value as text with its location, nested tables by name.
 struct RawEntry {
     std::string type;  // "a string", "a date", "an integer" … (as errors name it)
-    std::string text;  // a string's content, a date as YYYY-MM-DD, else the TOML token
+    std::string text;  // a string's content, a date as YYYY-MM-DD, else the value as TOML writes it
     Location where;
 };
 struct RawTable {

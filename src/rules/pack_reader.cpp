@@ -1,6 +1,7 @@
 // Reads pack files with toml++: packs are read on every run and grow with the
 // knowledge, and toml11 3.7 spends ~2,600 instructions per byte on them (about 15x
-// toml++; see bench/README.md). Run configurations stay on toml11 (ARCHITECTURE.md, Decisions).
+// toml++; see bench/README.md). Run configurations and waiver files are read with it too;
+// toml11 is left to the text-preserving edits of output/toml_edit (ARCHITECTURE.md, Decisions).
 #include <fstream>
 #include <set>
 
