@@ -52,31 +52,48 @@ int run(int argc, char** argv) {
     // CLI11 hands words after `--` to the positionals like any other; check alone must
     // know, since its words are then one launch command line and not paths.
     bool dash_dash = std::any_of(argv + 1, argv + argc, [](const char* a) { return std::string_view(a) == "--"; });
-    std::vector<Command> commands = {register_check(app, exe_path, dash_dash),
-                                     register_fix(app, exe_path),
-                                     register_env(app, exe_path),
-                                     register_args(app, exe_path),
-                                     register_probe(app, exe_path),
-                                     register_scan(app, exe_path),
-                                     register_explain(app, exe_path),
-                                     register_import(app, exe_path),
-                                     register_exec(app, exe_path),
-                                     register_fleet(app, exe_path),
-                                     register_plan(app, exe_path)};
-    for (auto& command : register_rules(app, exe_path)) commands.push_back(std::move(command));
-    for (auto& command : register_plugins(app)) commands.push_back(std::move(command));
-    for (auto& command : register_cli_files(app)) commands.push_back(std::move(command));
+    // Each command's registration, under the name it registers. CLI11 builds every
+    // option of every command it is given (about 400, most of a short command's
+    // start-up), so a command line that starts with its command builds that command
+    // alone. `man` and `completions` describe the whole command line, and anything
+    // else (`--help`, a global option first, a word that names no command) builds
+    // every command.
+    using Registration = std::pair<std::string_view, std::function<std::vector<Command>()>>;
+    auto one = [](Command c) { return std::vector<Command>{std::move(c)}; };
+    const std::vector<Registration> registrations = {
+        {"check", [&] { return one(register_check(app, exe_path, dash_dash)); }},
+        {"fix", [&] { return one(register_fix(app, exe_path)); }},
+        {"env", [&] { return one(register_env(app, exe_path)); }},
+        {"args", [&] { return one(register_args(app, exe_path)); }},
+        {"probe", [&] { return one(register_probe(app, exe_path)); }},
+        {"scan", [&] { return one(register_scan(app, exe_path)); }},
+        {"explain", [&] { return one(register_explain(app, exe_path)); }},
+        {"import", [&] { return one(register_import(app, exe_path)); }},
+        {"exec", [&] { return one(register_exec(app, exe_path)); }},
+        {"fleet", [&] { return one(register_fleet(app, exe_path)); }},
+        {"plan", [&] { return one(register_plan(app, exe_path)); }},
+        {"rules", [&] { return register_rules(app, exe_path); }},
+        {"plugins", [&] { return register_plugins(app); }},
+        {"man", [&] { return register_cli_files(app); }},  // registers `completions` too
+    };
+    std::vector<std::string> names;
+    for (const auto& [name, add] : registrations) names.emplace_back(name);
+    names.emplace_back("completions");
+    std::string_view first = argc > 1 ? std::string_view(argv[1]) : std::string_view();
+    bool alone = first != "man" && first != "completions" &&
+                 std::any_of(registrations.begin(), registrations.end(), [&](const auto& r) { return r.first == first; });
+    std::vector<Command> commands;
+    for (const auto& [name, add] : registrations) {
+        if (alone && name != first) continue;
+        for (auto& command : add()) commands.push_back(std::move(command));
+    }
 
     // An unknown command gets a suggestion instead of CLI11's generic complaint.
-    if (argc > 1 && argv[1][0] != '-') {
-        std::vector<std::string> names;
-        for (const auto* sub : app.get_subcommands({})) names.push_back(sub->get_name());
-        if (std::find(names.begin(), names.end(), argv[1]) == names.end()) {
-            auto near = util::closest(argv[1], names);
-            std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n",
-                                     output::printable(argv[1]), near ? fmt::format("; did you mean '{}'?", *near) : "");
-            return exit_bad_input;
-        }
+    if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), first) == names.end()) {
+        auto near = util::closest(argv[1], names);
+        std::cerr << fmt::format("preflight: error: unknown command '{}'{}\nRun 'preflight --help' for the commands.\n",
+                                 output::printable(argv[1]), near ? fmt::format("; did you mean '{}'?", *near) : "");
+        return exit_bad_input;
     }
     try {
         app.parse(argc, argv);
