@@ -35,6 +35,12 @@ struct Node {
     util::Deferred<std::optional<version::VersionRange>> range;
     VersionRef const_version;                          // a string literal compared with a version
     version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
+    // `&&` and `||` read from a rule-set image: the right operand, read when the left
+    // one does not decide (children then holds the left one alone).
+    util::Deferred<std::unique_ptr<Node>> later_right;
+
+    // The right operand of a binary node, wherever it is kept.
+    const Node& right() const { return children.size() > 1 ? *children[1] : *later_right.get(); }
 };
 
 using NodePtr = std::unique_ptr<Node>;

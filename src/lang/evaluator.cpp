@@ -156,7 +156,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             if (op == "&&" || op == "||") {
                 bool decisive = op == "||";
                 if (const auto* x = a.get<bool>(); x && *x == decisive) return Value(decisive);
-                Value b = evaluate(*n.children[1], ctx);
+                Value b = evaluate(n.right(), ctx);
                 if (const auto* y = b.get<bool>(); y && *y == decisive) return Value(decisive);
                 if (a.is_unknown() || b.is_unknown()) return unknown_of({&a, &b});
                 return Value(!decisive);  // null operands count as false

@@ -38,7 +38,7 @@ namespace {
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kMagic = "preflight-rule-set-image";
-constexpr int kFormat = 1;
+constexpr int kFormat = 2;  // 2: the right operand of && and || in a part of its own
 
 using image::Is;
 
@@ -56,11 +56,38 @@ struct SetLayout {
     static void fields(A& a, S& s) {
         a.all(s.kind, s.name);
     }
-    template <class A, Is<lang::Node> S>
-    static void fields(A& a, S& s) {
-        a.all(s.kind, s.offset, s.literal, s.name, s.op, s.children, s.height, s.type, s.const_version, s.scheme);
-        function(a, s);
-        range(a, s);
+    // A `&&` or `||` node's right operand goes in a part of its own, read when the left
+    // one does not decide: most conditions are conjunctions whose first test is false
+    // for a given launch, and two thirds of the nodes a check read were never evaluated.
+    static bool short_circuits(const lang::Node& n) { return n.kind == lang::NodeKind::binary && (n.op == "&&" || n.op == "||"); }
+    static void fields(W& w, const lang::Node& s) {
+        w.all(s.kind, s.offset, s.literal, s.name, s.op);
+        if (short_circuits(s)) {
+            w(s.children.front());
+            part(w, [&s](W& right) { right(s.right()); });
+        } else {
+            w(s.children);
+        }
+        w.all(s.height, s.type, s.const_version, s.scheme);
+        function(w, s);
+        range(w, s);
+    }
+    static void fields(R& r, lang::Node& s) {
+        r.all(s.kind, s.offset, s.literal, s.name, s.op);
+        if (r.ok && short_circuits(s)) {
+            r(s.children.emplace_back());
+            // Read at the depth of the node it hangs from, so a chain of parts is bounded
+            // as a tree read at once is.
+            s.later_right = later<lang::NodePtr>(r, "operand", [depth = r.depth()](R& in, lang::NodePtr& right) {
+                in.start_at_depth(depth);
+                in(right);
+            });
+        } else {
+            r(s.children);
+        }
+        r.all(s.height, s.type, s.const_version, s.scheme);
+        function(r, s);
+        range(r, s);
     }
     // An expression's tree goes in a part of its own, read when it is first evaluated:
     // a check evaluates every rule's condition, but few messages, fixes and defaults.

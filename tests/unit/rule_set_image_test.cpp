@@ -94,6 +94,19 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     }
     EXPECT_EQ(encode_rule_set_image(*back), image);
     ASSERT_EQ(back->rules.size(), set.rules.size());
+    // A `&&` or `||` read back keeps its right operand for later (children holds the left
+    // alone), and right() finds it: the same subtree the compiled set holds.
+    std::size_t short_circuits = 0;
+    for (std::size_t i = 0; i < set.rules.size(); ++i) {
+        const lang::Node& compiled = set.rules[i].when.tree();
+        const lang::Node& read = back->rules[i].when.tree();
+        if (compiled.kind != lang::NodeKind::binary || (compiled.op != "&&" && compiled.op != "||")) continue;
+        ++short_circuits;
+        EXPECT_EQ(read.children.size(), 1U) << set.rules[i].id;
+        EXPECT_EQ(read.right().kind, compiled.right().kind) << set.rules[i].id;
+        EXPECT_EQ(read.right().offset, compiled.right().offset) << set.rules[i].id;
+    }
+    EXPECT_GT(short_circuits, 50U);
     EXPECT_EQ(back->shadowed, set.shadowed);
     for (const auto& rule : set.rules) {
         const Rule* found = back->find_rule(rule.id);
