@@ -4,7 +4,6 @@
 #include <charconv>
 #include <filesystem>
 #include <limits>
-#include <sstream>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
@@ -12,6 +11,7 @@
 #include <nlohmann/json.hpp>
 
 #include "config/key_table.hpp"
+#include "config/toml_node.hpp"
 #include "util/did_you_mean.hpp"
 #include "util/identifiers.hpp"
 #include "util/input_file.hpp"
@@ -22,18 +22,6 @@ namespace preflight::config {
 namespace {
 
 constexpr const char* kWaiveKey = "waive";
-
-std::string toml_type_name(const toml::node& v) {
-    switch (v.type()) {
-        case toml::node_type::boolean: return "a bool";
-        case toml::node_type::integer: return "an integer";
-        case toml::node_type::floating_point: return "a float";
-        case toml::node_type::string: return "a string";
-        case toml::node_type::array: return "an array";
-        case toml::node_type::table: return "a table";
-        default: return "a date/time";
-    }
-}
 
 std::string expected_name(const lang::Type& t) {
     switch (t.kind) {
@@ -215,11 +203,11 @@ private:
     // given to (`key = token` on that line, under the nearest [section] above), with
     // the range an integer has. nullopt for any other error, or a line not of that form.
     std::optional<std::pair<std::string, Location>> integer_past_64_bits(const toml::parse_error& e, int line) const {
+        constexpr std::string_view kTooWide = "' is not representable in 64 bits";
         std::string_view what = e.description();
         auto open = what.find('\'');
-        if (!what.ends_with("' is not representable in 64 bits") || open == std::string_view::npos) return std::nullopt;
-        std::string_view token =
-            what.substr(open + 1, what.size() - open - 1 - std::string_view("' is not representable in 64 bits").size());
+        if (!what.ends_with(kTooWide) || open == std::string_view::npos) return std::nullopt;
+        std::string_view token = what.substr(open + 1, what.size() - open - 1 - kTooWide.size());
         Location where = at_line(line);
         std::string_view text = where.source_line;
         auto eq = text.find('=');
@@ -368,36 +356,10 @@ private:
                 return fail(
                     fmt::format("each '{}' entry must be a table ([[{}]]), not {}", kWaiveKey, kWaiveKey, toml_type_name(item)),
                     locate(item, kWaiveKey));
-            cfg_.waive.push_back(raw_table(*item.as_table(), kWaiveKey));
+            cfg_.waive.push_back(raw_table(*item.as_table(), kWaiveKey,
+                                           [this](const toml::node& n, const std::string& key) { return locate(n, key); }));
         }
         return {};
-    }
-
-    // A [[waive]] table as written: its header's line, each value's line, and each
-    // value's text (a date as YYYY-MM-DD, else the value as TOML writes it).
-    RawTable raw_table(const toml::table& table, const std::string& dotted) const {
-        RawTable raw;
-        raw.where = locate(table, dotted);
-        for (const auto& [leaf, value] : table) {
-            std::string key(leaf.str());
-            std::string path = dotted + "." + key;
-            if (const auto* sub = value.as_table()) {
-                raw.tables[key] = raw_table(*sub, path);
-                continue;
-            }
-            RawEntry entry{value.is_date() ? "a date" : toml_type_name(value), "", locate(value, path)};
-            if (const auto* text = value.as_string()) {
-                entry.text = text->get();
-            } else if (const auto* d = value.as_date()) {
-                entry.text = fmt::format("{:04}-{:02}-{:02}", d->get().year, d->get().month, d->get().day);
-            } else {
-                std::ostringstream written;
-                written << toml::toml_formatter{value};
-                entry.text = written.str();
-            }
-            raw.values[key] = std::move(entry);
-        }
-        return raw;
     }
 
     static bool find_section(const std::string& name) {

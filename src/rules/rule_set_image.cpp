@@ -37,8 +37,8 @@ namespace {
 
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
-constexpr std::string_view kMagic = "preflight-rule-set-image";
-constexpr int kFormat = 2;  // 2: the right operand of && and || in a part of its own
+constexpr std::string_view kSetMagic = "preflight-rule-set-image";
+constexpr int kSetFormat = 2;  // 2: the right operand of && and || in a part of its own
 
 using image::Is;
 
@@ -272,7 +272,7 @@ struct SetLayout {
 constexpr std::size_t kHashSize = 32;
 
 std::optional<std::string> encode_rule_set_image(const RuleSet& set) {
-    auto out = image::encode<SetLayout>(kMagic, kFormat, set);
+    auto out = image::encode<SetLayout>(kSetMagic, kSetFormat, set);
     if (out) out->append(util::content_hash_hex({*out}));
     return out;
 }
@@ -284,7 +284,7 @@ namespace {
 // its objects come from the lasting heap.
 std::optional<RuleSet> decode_body(std::string_view body, const std::shared_ptr<const void>& owner) {
     util::LastingScope lasting;
-    auto set = image::decode<SetLayout, RuleSet>(kMagic, kFormat, body, owner);
+    auto set = image::decode<SetLayout, RuleSet>(kSetMagic, kSetFormat, body, owner);
     if (set) set->index_all();
     return set;
 }

@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 #include <toml++/toml.h>
 
+#include "config/toml_node.hpp"
 #include "util/input_file.hpp"
 #include "util/nesting.hpp"
 #include "util/utf8.hpp"
@@ -22,18 +23,8 @@ bool present(const fs::path& p) {
     return fs::exists(p, ec);
 }
 
-std::string type_name(const toml::node& node) {
-    switch (node.type()) {
-        case toml::node_type::string: return "a string";
-        case toml::node_type::integer: return "an integer";
-        case toml::node_type::floating_point: return "a float";
-        case toml::node_type::boolean: return "a bool";
-        case toml::node_type::date: return "a date";
-        case toml::node_type::array: return "an array";
-        case toml::node_type::table: return "a table";
-        default: return "a date/time";
-    }
-}
+// A waiver file's messages name a date as such (config::raw_table does too).
+std::string type_name(const toml::node& node) { return node.is_date() ? "a date" : config::toml_type_name(node); }
 
 // Reads the file with toml++ (as the packs are read): it gives every node its line
 // and column, and it rejects what is not TOML without reading past the text.
@@ -73,7 +64,9 @@ public:
                 return fail(
                     fmt::format("'{}' must be an array of tables ([[{}]]), not {}", kWaiveKey, kWaiveKey, type_name(node)),
                     where(node, name));
-            for (const auto& item : *array) tables.push_back(raw_table(*item.as_table(), kWaiveKey));
+            for (const auto& item : *array)
+                tables.push_back(config::raw_table(
+                    *item.as_table(), kWaiveKey, [this](const toml::node& n, const std::string& key) { return where(n, key); }));
         }
         return tables;
     }
@@ -94,29 +87,6 @@ private:
 
     Location where(const toml::node& node, const std::string& key) const {
         return at(static_cast<int>(node.source().begin.line), static_cast<int>(node.source().begin.column), key);
-    }
-
-    config::RawTable raw_table(const toml::table& table, const std::string& dotted) const {
-        config::RawTable raw;
-        raw.where = where(table, dotted);
-        for (const auto& [key, node] : table) {
-            std::string name(key.str());
-            std::string path = dotted + "." + name;
-            if (const auto* sub = node.as_table()) {
-                raw.tables[name] = raw_table(*sub, path);
-                continue;
-            }
-            config::RawEntry entry{type_name(node), "", where(node, path)};
-            if (const auto* s = node.as_string()) {
-                entry.text = s->get();
-            } else if (const auto* d = node.as_date()) {
-                entry.text = fmt::format("{:04}-{:02}-{:02}", d->get().year, d->get().month, d->get().day);
-            } else if (const auto* i = node.as_integer()) {
-                entry.text = std::to_string(i->get());
-            }
-            raw.values[name] = std::move(entry);
-        }
-        return raw;
     }
 };
 
