@@ -24,8 +24,7 @@ namespace {
 constexpr std::size_t kRegionSize = std::size_t{64} << 20;
 constexpr std::size_t kAlign = alignof(std::max_align_t);
 
-std::atomic<char*> region_begin{nullptr};
-std::atomic<char*> region_end{nullptr};
+std::atomic<char*> region_begin{nullptr};  // set once; the region ends kRegionSize after it
 std::atomic<char*> region_next{nullptr};
 thread_local int scope_depth = 0;
 
@@ -39,7 +38,6 @@ void reserve_region() {
         (void)madvise(p, kRegionSize, MADV_HUGEPAGE);
         char* begin = static_cast<char*>(p);
         region_next.store(begin, std::memory_order_relaxed);
-        region_end.store(begin + kRegionSize, std::memory_order_relaxed);
         region_begin.store(begin, std::memory_order_release);
         return true;
     }();
@@ -49,10 +47,11 @@ void reserve_region() {
 #ifndef PREFLIGHT_SANITIZED
 void* bump(std::size_t n) {
     std::size_t size = (n + kAlign - 1) & ~(kAlign - 1);
-    char* end = region_end.load(std::memory_order_relaxed);
     char* at = region_next.load(std::memory_order_relaxed);
+    if (at == nullptr) return nullptr;
+    char* end = region_begin.load(std::memory_order_relaxed) + kRegionSize;
     do {
-        if (at == nullptr || static_cast<std::size_t>(end - at) < size) return nullptr;
+        if (static_cast<std::size_t>(end - at) < size) return nullptr;
     } while (!region_next.compare_exchange_weak(at, at + size, std::memory_order_relaxed));
     return at;
 }
