@@ -15,11 +15,13 @@ const Type kBool{TypeKind::boolean};
 
 }  // namespace
 
-const std::vector<KeyInfo>& key_table() {
+std::span<const KeyInfo> key_table() {
     // Laid out by hand, one key per entry: clang-format would reflow the whole initializer
-    // on any change to one row.
+    // on any change to one row. An array, built in place on first use: a vector would
+    // copy every row from an initializer list that first lays them all out on the stack
+    // (100 KB, a page fault for each 4 KB of it).
     // clang-format off
-    static const std::vector<KeyInfo> table = {
+    static const KeyInfo table[] = {
         {"schema", kInt, Value(1), {}, {"version", "schema_version"}, "Run-configuration schema version; 1."},
 
         {"job.name", kString, std::nullopt, {}, {}, "A name for the run, shown in reports."},

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -26,7 +27,7 @@ struct KeyInfo {
     std::optional<std::int64_t> min = std::nullopt, max = std::nullopt;  // integer bounds
 };
 
-const std::vector<KeyInfo>& key_table();
+std::span<const KeyInfo> key_table();
 const KeyInfo* find_key(std::string_view dotted);
 
 // The least value an integer key may hold: degrees, counts and sizes are at least 1,

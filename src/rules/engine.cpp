@@ -9,158 +9,11 @@
 
 #include "lang/evaluator.hpp"
 #include "rules/fix_text.hpp"
+#include "rules/state_context.hpp"
 #include "version/version.hpp"
 
 namespace preflight::rules {
 namespace {
-
-// The facts as a rule sees them in one round: the job's facts under the patch
-// accumulated so far, plus derived facts computed on demand.
-class StateContext : public lang::EvalContext {
-public:
-    StateContext(const RuleSet& rules, const facts::FactSet& facts, const Patch& patch)
-        : rules_(rules), facts_(facts), patch_(patch) {}
-
-    Value fact(std::string_view name) override {
-        std::string key(name);
-        if (const DerivedFact* d = rules_.find_derived(key)) {
-            if (auto it = memo_.find(key); it != memo_.end()) return it->second;
-            Value v = lang::evaluate(d->expr.tree(), *this);
-            memo_[key] = v;
-            return v;
-        }
-        if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
-        auto it = facts_.config.find(key);
-        if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
-        if (auto v = from_defaults(FactRef::config(key))) return *v;
-        if (it != facts_.config.end()) return it->second.value;  // the key table's own default
-        return Value::unknown(FactRef::config(key));
-    }
-
-    Value env(std::string_view name) override {
-        std::string key(name);
-        if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
-        if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
-        if (!facts_.env_complete) return Value::unknown(FactRef::env(key));
-        if (auto v = from_defaults(FactRef::env(key))) return *v;
-        return Value(Null{});
-    }
-
-    Value package(std::string_view name) override {
-        std::string key(name);
-        if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
-        bool absent = facts_.packages_complete && !facts_.packages_uncovered.count(key);
-        return absent ? Value(Null{}) : Value::unknown(FactRef::package(key));
-    }
-
-    Value revision(std::string_view name) override {
-        std::string key(name);
-        if (auto it = facts_.revisions.find(key); it != facts_.revisions.end()) return it->second.value;
-        if (Value v = package(name); v.is_null()) return v;
-        return Value::unknown(FactRef::revision(key));
-    }
-
-    Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override {
-        auto t = rules_.tables.find(std::string(table));
-        if (t == rules_.tables.end()) return Value(Null{});
-        for (const auto& row : t->second.rows.get()) {
-            auto k = row.cells.find(std::string(key_column));
-            if (k != row.cells.end() && k->second == key) {
-                auto v = row.cells.find(std::string(value_column));
-                return v == row.cells.end() ? Value(Null{}) : v->second;
-            }
-        }
-        return Value(Null{});
-    }
-
-    bool given(std::string_view name) override {
-        std::string key(name);
-        if (patch_.config.count(key)) return true;
-        auto it = facts_.config.find(key);
-        return it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value;
-    }
-
-    // What a rule read, with the origin of each value.
-    Evidence evidence(const FactRef& ref) {
-        switch (ref.kind) {
-            case FactRef::Kind::config: return describe_fact(ref);
-            case FactRef::Kind::env: return describe_env(ref);
-            case FactRef::Kind::package: return describe_package(ref);
-            case FactRef::Kind::revision: return describe_revision(ref);
-        }
-        return Evidence{"unknown", ref.phrase(), "unknown", false, ref};
-    }
-
-private:
-    const RuleSet& rules_;
-    const facts::FactSet& facts_;
-    const Patch& patch_;
-    std::unordered_map<std::string, Value> memo_;  // derived fact → value
-    std::unordered_map<FactRef, std::optional<Value>> default_memo_;
-    std::unordered_map<FactRef, const Default*> chosen_;  // target → the default that gave its value
-
-    Evidence describe_fact(const FactRef& ref) {
-        const std::string& name = ref.name;
-        std::string origin = "unknown";
-        bool derived = rules_.find_derived(name) != nullptr;
-        if (derived) origin = "derived";
-        else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.config.find(name);
-                 f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
-            origin = describe(f->second.origin);
-        else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
-        else if (f != facts_.config.end()) origin = describe(f->second.origin);
-        return Evidence{origin, ref.phrase(), display(fact(name)), derived, ref};
-    }
-    Evidence describe_env(const FactRef& ref) {
-        std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
-        Value v = env(ref.name);
-        if (auto p = patch_.env.find(ref.name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
-        else if (auto f = facts_.env.find(ref.name); f != facts_.env.end()) origin = describe(f->second.origin);
-        else if (auto c = chosen_.find(ref); c != chosen_.end()) origin = describe_default(*c->second);
-        return Evidence{origin, ref.phrase(), display(v), false, ref};
-    }
-    Evidence describe_revision(const FactRef& ref) {
-        std::string origin = "unknown";
-        if (auto f = facts_.revisions.find(ref.name); f != facts_.revisions.end()) origin = describe(f->second.origin);
-        Value v = revision(ref.name);
-        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
-    }
-    Evidence describe_package(const FactRef& ref) {
-        std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(ref.name) ? "listing" : "unknown";
-        if (auto f = facts_.packages.find(ref.name); f != facts_.packages.end()) origin = describe(f->second.origin);
-        Value v = package(ref.name);
-        return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
-    }
-
-    static std::string describe_default(const Default& d) {
-        return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.by, d.pack);
-    }
-
-    // The first default for `target` whose condition holds, if any. A condition that
-    // cannot be decided before one holds makes the value unknown: which default
-    // applies is then not known either.
-    std::optional<Value> from_defaults(const FactRef& target) {
-        if (auto it = default_memo_.find(target); it != default_memo_.end()) return it->second;
-        default_memo_[target] = std::nullopt;  // a re-entry (compiled out as a cycle) finds none
-        std::optional<Value> out;
-        for (const Default* d : rules_.defaults_for(target)) {
-            if (d->when) {
-                Value w = lang::evaluate(d->when->tree(), *this);
-                if (w.is_unknown()) {
-                    out = w;
-                    break;
-                }
-                if (!w.get<bool>() || !*w.get<bool>()) continue;
-            }
-            out = d->literal ? *d->literal : lang::evaluate(d->expr->tree(), *this);
-            chosen_[target] = d;
-            break;
-        }
-        default_memo_[target] = out;
-        return out;
-    }
-};
 
 // What a rule's conditions read, looking through derived facts to the facts under them,
 // so a finding shows the job and environment values that decided it.
@@ -342,13 +195,30 @@ struct Round {
     std::map<FactRef, std::vector<Proposal>> proposals;  // patch slot → the fixes for it
 };
 
+enum class Verdict { not_applicable, undetermined, quiet, fires };
+
+// What one rule came to in a round, and the patch slots it read on the way. A rule
+// reads nothing else that a round changes, so the next round keeps the outcome
+// when its patch differs from this one's in none of those slots.
+struct Outcome {
+    Verdict verdict = Verdict::quiet;
+    Unknown missing;                                      // undetermined: what it lacked
+    std::vector<std::pair<FactRef, Proposal>> proposals;  // fires: its fixes, by slot
+    std::vector<PatchSlot> reads;
+};
+
 // A check runs rounds until the patch stops changing: a fix can make another rule fire
 // (or stop firing), so its consequences are found too. Each round's patch is kept, as
 // a patch seen before means the fixes go round in a cycle and never settle.
 class Check {
 public:
     Check(const RuleSet& rules, const facts::FactSet& facts, const std::string& config_path, const CheckOptions& options)
-        : rules_(rules), facts_(facts), config_path_(config_path), options_(options), involvement_(facts) {}
+        : rules_(rules),
+          facts_(facts),
+          config_path_(config_path),
+          options_(options),
+          involvement_(facts),
+          outcomes_(rules.rules.size()) {}
 
     CheckResult run() {
         Round round;
@@ -367,6 +237,8 @@ public:
                 break;  // no state is final: fallbacks and limitations are not known
             }
             history_.push_back(next);
+            auto changed = changed_keys({patch_, next});
+            changed_.assign(changed.begin(), changed.end());
             patch_ = std::move(next);
         }
         settle_patch();
@@ -387,6 +259,8 @@ private:
     std::vector<Patch> history_{Patch{}};
     std::map<std::string, Finding> fired_;          // rule id → its finding, from the round it first fired
     std::map<std::string, Finding> engine_errors_;  // conflicts and unsettled fixes, by a key that keeps one each
+    std::vector<std::optional<Outcome>> outcomes_;  // by rule, from the last round that evaluated it
+    std::vector<FactRef> changed_;                  // the slots this round's patch changed
 
     bool applies(const Fix& fix) const { return fix.safe || options_.apply_suggested; }
 
@@ -405,47 +279,73 @@ private:
 
     Round evaluate_round(StateContext& ctx) {
         Round round;
-        for (const auto& rule : rules_.rules) {
+        for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
+            const Rule& rule = rules_.rules[i];
             if (!options_.selects(rule.id, rule.pack)) continue;
-            // Relevance first: a declared `applies` decides it; without one, a rule
-            // undecided only for packages the launch does not involve is not applicable.
-            if (rule.applies) {
-                Value applies = lang::evaluate(rule.applies->tree(), ctx);
-                if (const auto* u = applies.get<Unknown>()) {
-                    if (involvement_.only_uninvolved(*u)) round.not_applicable.insert(rule.id);
-                    else round.undetermined[rule.id] = *u;
-                    continue;
-                }
-                if (!applies.get<bool>() || !*applies.get<bool>()) {
-                    round.not_applicable.insert(rule.id);
-                    continue;
-                }
-            }
-            Value verdict = fires(rule, ctx);
-            if (const auto* u = verdict.get<Unknown>()) {
-                // A rule that reads something the launch states itself (a key it sets,
-                // a variable it exports) is about this launch, whatever it lacks.
-                if (!rule.applies && involvement_.only_uninvolved(*u) && !reads_stated(rule))
-                    round.not_applicable.insert(rule.id);
-                else round.undetermined[rule.id] = *u;
-                continue;
-            }
-            if (!verdict.get<bool>() || !*verdict.get<bool>()) continue;
-            round.firing.push_back(&rule);
-            // A finding describes the state the rule first fired in, before fixes that
-            // its own fix may have set off.
-            if (!fired_.count(rule.id)) fired_[rule.id] = first_finding(rule, ctx);
-            for (const auto& fix : rule.fixes) {
-                if (!applies(fix)) continue;
-                std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
-                if (fix.expr) {
-                    value = lang::evaluate(fix.expr->tree(), ctx);
-                    if (value->is_unknown()) continue;  // cannot compute it yet
-                }
-                round.proposals[fix.slot()].push_back({PatchEntry{value, rule.id}, &fix});
+            std::optional<Outcome>& outcome = outcomes_[i];
+            if (!outcome || !options_.keep_outcomes || reads_changed(*outcome)) outcome = evaluate_rule(rule, ctx);
+            switch (outcome->verdict) {
+                case Verdict::not_applicable: round.not_applicable.insert(rule.id); break;
+                case Verdict::undetermined: round.undetermined[rule.id] = outcome->missing; break;
+                case Verdict::quiet: break;
+                case Verdict::fires:
+                    round.firing.push_back(&rule);
+                    // A finding describes the state the rule first fired in, before fixes
+                    // that its own fix may have set off.
+                    if (!fired_.count(rule.id)) fired_[rule.id] = first_finding(rule, ctx);
+                    for (const auto& [slot, proposal] : outcome->proposals) round.proposals[slot].push_back(proposal);
+                    break;
             }
         }
         return round;
+    }
+
+    bool reads_changed(const Outcome& outcome) const {
+        for (const auto& read : outcome.reads)
+            for (const auto& slot : changed_)
+                if (read.kind == slot.kind && read.name == slot.name) return true;
+        return false;
+    }
+
+    Outcome evaluate_rule(const Rule& rule, StateContext& ctx) {
+        Outcome outcome;
+        ctx.open_frame();
+        outcome.verdict = judge(rule, ctx, outcome);
+        outcome.reads = ctx.close_frame();
+        return outcome;
+    }
+
+    Verdict judge(const Rule& rule, StateContext& ctx, Outcome& outcome) {
+        // Relevance first: a declared `applies` decides it; without one, a rule
+        // undecided only for packages the launch does not involve is not applicable.
+        if (rule.applies) {
+            Value applies = lang::evaluate(rule.applies->tree(), ctx);
+            if (const auto* u = applies.get<Unknown>()) {
+                if (involvement_.only_uninvolved(*u)) return Verdict::not_applicable;
+                outcome.missing = *u;
+                return Verdict::undetermined;
+            }
+            if (!applies.get<bool>() || !*applies.get<bool>()) return Verdict::not_applicable;
+        }
+        Value verdict = fires(rule, ctx);
+        if (const auto* u = verdict.get<Unknown>()) {
+            // A rule that reads something the launch states itself (a key it sets, a
+            // variable it exports) is about this launch, whatever it lacks.
+            if (!rule.applies && involvement_.only_uninvolved(*u) && !reads_stated(rule)) return Verdict::not_applicable;
+            outcome.missing = *u;
+            return Verdict::undetermined;
+        }
+        if (!verdict.get<bool>() || !*verdict.get<bool>()) return Verdict::quiet;
+        for (const auto& fix : rule.fixes) {
+            if (!applies(fix)) continue;
+            std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
+            if (fix.expr) {
+                value = lang::evaluate(fix.expr->tree(), ctx);
+                if (value->is_unknown()) continue;  // cannot compute it yet
+            }
+            outcome.proposals.emplace_back(fix.slot(), Proposal{PatchEntry{value, rule.id}, &fix});
+        }
+        return Verdict::fires;
     }
 
     Finding first_finding(const Rule& rule, StateContext& ctx) const {

@@ -26,6 +26,9 @@ struct CheckOptions {
     // not run and reports nothing; empty `select` selects every rule.
     std::vector<std::string> select, ignore;
     int max_rounds = 16;
+    // A round keeps a rule's outcome from the round before when the patch changed
+    // nothing it read; false evaluates every rule in every round (tests compare the two).
+    bool keep_outcomes = true;
 
     bool selects(const std::string& rule, const std::string& pack) const;
 };

@@ -431,12 +431,12 @@ void RuleSet::index_all() {
 }
 
 const Rule* RuleSet::find_rule(std::string_view id) const {
-    auto it = rule_index.find(std::string(id));
+    auto it = rule_index.find(id);
     return it == rule_index.end() ? nullptr : &rules[it->second];
 }
 
 const DerivedFact* RuleSet::find_derived(std::string_view name) const {
-    auto it = derived_index.find(std::string(name));
+    auto it = derived_index.find(name);
     return it == derived_index.end() ? nullptr : &derived[it->second];
 }
 

@@ -2,10 +2,12 @@
 // runs with (stage 3 of reader → collector → compiler).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <unordered_map>
 #include <vector>
 
@@ -102,6 +104,15 @@ struct Table {
     util::Deferred<std::vector<TableRow>> rows;
 };
 
+// Hashes a name however it is held, so an index of std::string keys is searched with
+// a string_view from an expression tree without copying it.
+struct NameHash {
+    using is_transparent = void;
+    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
+};
+template <class T>
+using NameIndex = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
+
 class RuleSet : public lang::Schema {
 public:
     std::vector<PackInfo> packs;
@@ -112,8 +123,8 @@ public:
     std::map<std::string, version::Scheme> schemes;  // normalized package → scheme
     std::vector<std::string> shadowed;               // packs skipped for an earlier one of the same name
     // Positions in `rules` / `derived` by name, for lookups on every evaluation.
-    std::unordered_map<std::string, std::size_t> rule_index;
-    std::unordered_map<std::string, std::size_t> derived_index;
+    NameIndex<std::size_t> rule_index;
+    NameIndex<std::size_t> derived_index;
     // A config key or variable → positions in `defaults`.
     std::unordered_map<FactRef, std::vector<std::size_t>> defaults_index;
 

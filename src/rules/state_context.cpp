@@ -1,0 +1,179 @@
+#include "rules/state_context.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "lang/evaluator.hpp"
+
+namespace preflight::rules {
+
+namespace {
+
+std::vector<PatchSlot> each_once(std::vector<PatchSlot> slots) {
+    std::sort(slots.begin(), slots.end());
+    slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    return slots;
+}
+
+}  // namespace
+
+std::vector<PatchSlot> StateContext::close_frame() {
+    std::size_t start = frames_.back();
+    frames_.pop_back();
+    std::vector<PatchSlot> out(reads_.begin() + static_cast<std::ptrdiff_t>(start), reads_.end());
+    if (frames_.empty()) reads_.clear();
+    return each_once(std::move(out));
+}
+
+Value StateContext::fact(std::string_view name) {
+    note(FactRef::Kind::config, name);
+    if (const DerivedFact* d = rules_.find_derived(name)) {
+        if (auto it = memo_.find(name); it != memo_.end()) {
+            note_all(it->second.reads);
+            return *it->second.value;
+        }
+        open_frame();
+        Value v = lang::evaluate(d->expr.tree(), *this);
+        memo_.insert_or_assign(std::string(name), Memo{v, close_frame()});
+        return v;
+    }
+    std::string key(name);
+    if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
+    auto it = facts_.config.find(key);
+    if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
+    if (auto v = from_defaults(FactRef::config(key))) return *v;
+    if (it != facts_.config.end()) return it->second.value;  // the key table's own default
+    return Value::unknown(FactRef::config(key));
+}
+
+Value StateContext::env(std::string_view name) {
+    note(FactRef::Kind::env, name);
+    std::string key(name);
+    if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
+    if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
+    if (!facts_.env_complete) return Value::unknown(FactRef::env(key));
+    if (auto v = from_defaults(FactRef::env(key))) return *v;
+    return Value(Null{});
+}
+
+Value StateContext::package(std::string_view name) {
+    std::string key(name);
+    if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
+    bool absent = facts_.packages_complete && !facts_.packages_uncovered.count(key);
+    return absent ? Value(Null{}) : Value::unknown(FactRef::package(key));
+}
+
+Value StateContext::revision(std::string_view name) {
+    std::string key(name);
+    if (auto it = facts_.revisions.find(key); it != facts_.revisions.end()) return it->second.value;
+    if (Value v = package(name); v.is_null()) return v;
+    return Value::unknown(FactRef::revision(key));
+}
+
+Value StateContext::lookup(std::string_view table, std::string_view key_column, const Value& key,
+                           std::string_view value_column) {
+    auto t = rules_.tables.find(std::string(table));
+    if (t == rules_.tables.end()) return Value(Null{});
+    for (const auto& row : t->second.rows.get()) {
+        auto k = row.cells.find(std::string(key_column));
+        if (k != row.cells.end() && k->second == key) {
+            auto v = row.cells.find(std::string(value_column));
+            return v == row.cells.end() ? Value(Null{}) : v->second;
+        }
+    }
+    return Value(Null{});
+}
+
+bool StateContext::given(std::string_view name) {
+    note(FactRef::Kind::config, name);
+    std::string key(name);
+    if (patch_.config.count(key)) return true;
+    auto it = facts_.config.find(key);
+    return it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value;
+}
+
+Evidence StateContext::evidence(const FactRef& ref) {
+    switch (ref.kind) {
+        case FactRef::Kind::config: return describe_fact(ref);
+        case FactRef::Kind::env: return describe_env(ref);
+        case FactRef::Kind::package: return describe_package(ref);
+        case FactRef::Kind::revision: return describe_revision(ref);
+    }
+    return Evidence{"unknown", ref.phrase(), "unknown", false, ref};
+}
+
+namespace {
+
+std::string describe_default(const Default& d) {
+    return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.by, d.pack);
+}
+
+}  // namespace
+
+Evidence StateContext::describe_fact(const FactRef& ref) {
+    const std::string& name = ref.name;
+    std::string origin = "unknown";
+    bool derived = rules_.find_derived(name) != nullptr;
+    if (derived) origin = "derived";
+    else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
+    else if (auto f = facts_.config.find(name);
+             f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
+        origin = describe(f->second.origin);
+    else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
+    else if (f != facts_.config.end()) origin = describe(f->second.origin);
+    return Evidence{origin, ref.phrase(), display(fact(name)), derived, ref};
+}
+
+Evidence StateContext::describe_env(const FactRef& ref) {
+    std::string origin = facts_.env_complete ? "not in [env]" : "unknown";
+    Value v = env(ref.name);
+    if (auto p = patch_.env.find(ref.name); p != patch_.env.end()) origin = "patch: " + p->second.rule;
+    else if (auto f = facts_.env.find(ref.name); f != facts_.env.end()) origin = describe(f->second.origin);
+    else if (auto c = chosen_.find(ref); c != chosen_.end()) origin = describe_default(*c->second);
+    return Evidence{origin, ref.phrase(), display(v), false, ref};
+}
+
+Evidence StateContext::describe_revision(const FactRef& ref) {
+    std::string origin = "unknown";
+    if (auto f = facts_.revisions.find(ref.name); f != facts_.revisions.end()) origin = describe(f->second.origin);
+    Value v = revision(ref.name);
+    return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
+}
+
+Evidence StateContext::describe_package(const FactRef& ref) {
+    std::string origin = facts_.packages_complete && !facts_.packages_uncovered.count(ref.name) ? "listing" : "unknown";
+    if (auto f = facts_.packages.find(ref.name); f != facts_.packages.end()) origin = describe(f->second.origin);
+    Value v = package(ref.name);
+    return Evidence{origin, ref.phrase(), v.is_null() ? "not installed" : display(v), false, ref};
+}
+
+// The first default for `target` whose condition holds, if any. A condition that
+// cannot be decided before one holds makes the value unknown: which default applies
+// is then not known either.
+std::optional<Value> StateContext::from_defaults(const FactRef& target) {
+    if (auto it = default_memo_.find(target); it != default_memo_.end()) {
+        note_all(it->second.reads);
+        return it->second.value;
+    }
+    default_memo_[target] = Memo{};  // a re-entry (compiled out as a cycle) finds none
+    open_frame();
+    std::optional<Value> out;
+    for (const Default* d : rules_.defaults_for(target)) {
+        if (d->when) {
+            Value w = lang::evaluate(d->when->tree(), *this);
+            if (w.is_unknown()) {
+                out = w;
+                break;
+            }
+            if (!w.get<bool>() || !*w.get<bool>()) continue;
+        }
+        out = d->literal ? *d->literal : lang::evaluate(d->expr->tree(), *this);
+        chosen_[target] = d;
+        break;
+    }
+    default_memo_[target] = Memo{out, close_frame()};
+    return out;
+}
+
+}  // namespace preflight::rules
