@@ -65,7 +65,7 @@ std::strong_ordering FactRef::operator<=>(const FactRef& other) const {
         // longer name's next character ("pkg(a)" sorts before "pkg(a-b)": ')' < '-').
         std::string_view a = name, b = other.name;
         std::size_t common = std::min(a.size(), b.size());
-        if (int c = a.substr(0, common).compare(b.substr(0, common)); c != 0) return c <=> 0;
+        if (int c = std::string_view::traits_type::compare(a.data(), b.data(), common); c != 0) return c <=> 0;
         if (a.size() == b.size()) return std::strong_ordering::equal;
         std::string_view tail = suffix(kind);
         if (tail.empty()) return a.size() <=> b.size();

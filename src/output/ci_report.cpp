@@ -112,7 +112,7 @@ bool is_url(const std::string& ref) { return ref.starts_with("https://") || ref.
 // The first reference a browser can open: a URL, or upstream code at a tag
 // (owner/repo@tag:path:line, output/reference_url.hpp).
 std::optional<std::string> help_uri(const rules::Rule& rule) {
-    for (const auto& ref : rule.references)
+    for (const auto& ref : rule.text().references)
         if (auto url = reference_url(ref)) return url;
     return std::nullopt;
 }
@@ -120,16 +120,16 @@ std::optional<std::string> help_uri(const rules::Rule& rule) {
 // The rule's explanation page (Markdown, as `preflight explain` shows it), after its
 // summary, then its references; the summary alone when the page cannot be read.
 nlohmann::ordered_json rule_help(const rules::Rule& rule) {
-    std::string text = rule.summary;
+    std::string text = rule.text().summary;
     if (auto explain = rules::explanation(rule)) {
         while (!explain->empty() && (explain->back() == '\n' || explain->back() == '\r')) explain->pop_back();
         text += "\n\n" + *explain;
     }
     std::string markdown = text;
-    if (!rule.references.empty()) {
+    if (!rule.text().references.empty()) {
         text += "\n\nReferences:";
         markdown += "\n\nReferences:\n";
-        for (const auto& ref : rule.references) {
+        for (const auto& ref : rule.text().references) {
             text += "\n  " + ref;
             markdown += is_url(ref) ? "\n- <" + ref + ">" : "\n- `" + ref + "`";
         }
@@ -163,11 +163,11 @@ nlohmann::ordered_json sarif_descriptors(const rules::RuleSet& rules) {
     for (const auto& r : rules.rules) {
         json d;
         d["id"] = r.id;
-        d["shortDescription"] = {{"text", r.summary}};
+        d["shortDescription"] = {{"text", r.text().summary}};
         if (auto uri = help_uri(r)) d["helpUri"] = *uri;
         d["help"] = rule_help(r);
         d["defaultConfiguration"] = {{"level", sarif_level(r.severity)}};
-        d["properties"] = {{"pack", r.pack}, {"references", r.references}};
+        d["properties"] = {{"pack", r.pack}, {"references", r.text().references}};
         descriptors.push_back(std::move(d));
     }
     return descriptors;

@@ -18,7 +18,7 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
     auto lines = [](std::string_view text) { return printable(text, Keep::lines); };
     std::string out;
     out += fmt::format("{} ({} rule, pack {})\n", style.bold(p(rule.id)), to_string(rule.severity), p(rule.pack));
-    out += fmt::format("  {}\n\n", p(rule.summary));
+    out += fmt::format("  {}\n\n", p(rule.text().summary));
     out += lines(*explain);
     if (!explain->empty() && explain->back() != '\n') out += "\n";
     out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), lines(rule.when.source));
@@ -34,17 +34,17 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
             out += fmt::format("  {} ({})\n", p(rules::declared_fix_text(f)),
                                f.safe ? "safe: applied by check and fix" : "suggested: applied with --apply-suggested");
     }
-    for (const auto& fb : rule.fallbacks)
+    for (const auto& fb : rule.text().fallbacks)
         out += fmt::format("{} {} -> {}: {}\n", style.bold("fallback:"), p(fb.kernel), p(fb.implementation), p(fb.reason));
-    for (const auto& lim : rule.limitations)
+    for (const auto& lim : rule.text().limitations)
         out += fmt::format("{} {}: {}\n", style.bold("limitation:"), p(lim.feature), p(lim.reason));
     out += style.bold("references:") + "\n";
-    for (const auto& r : rule.references) {
+    for (const auto& r : rule.text().references) {
         out += fmt::format("  {}\n", p(r));
         // Upstream code at a tag, as a link to that line (a URL is shown once).
         if (auto url = reference_url(r); url && *url != r) out += fmt::format("    {}\n", p(*url));
     }
-    out += fmt::format("defined at {}:{}\n", p(rule.where.file), rule.where.line);
+    out += fmt::format("defined at {}:{}\n", p(rule.text().where.file), rule.text().where.line);
     return out;
 }
 

@@ -15,7 +15,7 @@ std::string rule_listing_text(const rules::RuleSet& rules, bool quiet, const Sty
         if (quiet) continue;
         for (const auto& r : rules.rules)
             if (r.pack == p.name)
-                out += fmt::format("    {:<8} {}  {}\n", to_string(r.severity), printable(r.id), printable(r.summary));
+                out += fmt::format("    {:<8} {}  {}\n", to_string(r.severity), printable(r.id), printable(r.text().summary));
     }
     for (const auto& s : rules.shadowed) out += "shadowed: " + printable(s) + "\n";
     return out;
@@ -38,7 +38,8 @@ nlohmann::ordered_json rule_listing_json(const rules::RuleSet& rules) {
     for (const auto& p : rules.packs) {
         auto ids = nlohmann::ordered_json::array();
         for (const auto& r : rules.rules)
-            if (r.pack == p.name) ids.push_back({{"id", r.id}, {"severity", to_string(r.severity)}, {"summary", r.summary}});
+            if (r.pack == p.name)
+                ids.push_back({{"id", r.id}, {"severity", to_string(r.severity)}, {"summary", r.text().summary}});
         packs.push_back({{"name", p.name},
                          {"version", p.version},
                          {"engine", p.engine},

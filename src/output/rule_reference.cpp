@@ -43,24 +43,24 @@ std::string defaults(const rules::RuleSet& rules, const rules::PackInfo& pack) {
 Result<std::string> rule_section(const rules::Rule& r) {
     auto text = rules::explanation(r);
     if (!text) return tl::unexpected(missing_explanation(r));
-    std::string out = fmt::format("\n### `{}` ({})\n\n{}\n\n", r.id, to_string(r.severity), r.summary);
+    std::string out = fmt::format("\n### `{}` ({})\n\n{}\n\n", r.id, to_string(r.severity), r.text().summary);
     out += trim_newlines(*text) + "\n\nFires when: `" + r.when.source + "`\n";
     if (r.error_when) out += "\nAn error rather than a warning while: `" + r.error_when->source + "`\n";
     for (const auto& f : r.fixes)
         out += fmt::format("\nFix ({}): {}\n", f.safe ? "safe" : "suggested", rules::declared_fix_text(f));
     for (const auto& f : r.fixed_in) out += fmt::format("\nRetired once installed: {} {}\n", f.package, f.range.text());
-    for (const auto& fb : r.fallbacks)
+    for (const auto& fb : r.text().fallbacks)
         out += fmt::format("\nFallback: `{}` -> `{}`: {}\n", fb.kernel, fb.implementation, fb.reason);
-    for (const auto& lim : r.limitations) out += fmt::format("\nLimitation: `{}`: {}\n", lim.feature, lim.reason);
+    for (const auto& lim : r.text().limitations) out += fmt::format("\nLimitation: `{}`: {}\n", lim.feature, lim.reason);
     out += "\nReferences:";
-    for (const auto& ref : r.references) out += " <" + ref + ">";
+    for (const auto& ref : r.text().references) out += " <" + ref + ">";
     return out + "\n";
 }
 
 }  // namespace
 
 Error missing_explanation(const rules::Rule& rule) {
-    return Error{fmt::format("rule '{}' has no explanation: write {}", rule.id, rule.explain_file), rule.where};
+    return Error{fmt::format("rule '{}' has no explanation: write {}", rule.id, rule.text().explain_file), rule.text().where};
 }
 
 Result<std::string> rule_reference(const rules::RuleSet& rules) {

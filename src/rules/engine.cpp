@@ -58,7 +58,8 @@ Value fires(const Rule& rule, StateContext& ctx) {
 // Where a finding points: the job-file line of the first fact in the rule's `about`
 // that the job sets, else the job file as a whole.
 Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std::string& config_path) {
-    for (const auto& ref : rule.about) {
+    const auto& about = rule.text().about;
+    for (const auto& ref : about) {
         const std::map<std::string, Fact>* table = nullptr;
         switch (ref.kind) {
             case FactRef::Kind::config: table = &facts.config; break;
@@ -75,7 +76,7 @@ Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std
     }
     Location l;
     l.file = config_path;
-    l.key = rule.about.empty() ? "" : rule.about.front().key();
+    l.key = about.empty() ? "" : about.front().key();
     return l;
 }
 
@@ -357,9 +358,9 @@ private:
             Value escalate = lang::evaluate(rule.error_when->tree(), ctx);
             if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
         }
-        f.message = rule.message.render(ctx);
+        f.message = rule.text().message.render(ctx);
         f.location = locate_finding(rule, facts_, config_path_);
-        f.references = rule.references;
+        f.references = rule.text().references;
         // Evidence by kind: facts, then packages, variables and revisions.
         auto reads = reads_of(rule, rules_);
         for (auto kind : {FactRef::Kind::config, FactRef::Kind::package, FactRef::Kind::env, FactRef::Kind::revision})
@@ -416,9 +417,9 @@ private:
     // the rules firing in the last round.
     void describe_final_state(const Round& round) {
         for (const Rule* rule : round.firing) {
-            for (const auto& fb : rule->fallbacks)
+            for (const auto& fb : rule->text().fallbacks)
                 result_.fallbacks.push_back({fb.kernel, fb.implementation, rule->id, fb.reason});
-            for (const auto& lim : rule->limitations) result_.limitations.push_back({lim.feature, rule->id, lim.reason});
+            for (const auto& lim : rule->text().limitations) result_.limitations.push_back({lim.feature, rule->id, lim.reason});
         }
     }
 
@@ -491,10 +492,10 @@ private:
             f.undetermined = true;
             f.missing = missing_list(missing);
             f.severity = options_.strict ? rule->severity : Severity::info;
-            f.message = fmt::format("undetermined: {} ({})", rule->summary, how_to_know(missing));
+            f.message = fmt::format("undetermined: {} ({})", rule->text().summary, how_to_know(missing));
             f.location = locate_finding(*rule, facts_, config_path_);
-            f.references = rule->references;
-            details.push_back(fmt::format("{}: {} (missing {})", id, rule->summary, fmt::join(f.missing, ", ")));
+            f.references = rule->text().references;
+            details.push_back(fmt::format("{}: {} (missing {})", id, rule->text().summary, fmt::join(f.missing, ", ")));
             worst = std::max(worst, rule->severity);
             all.add(missing);
             result_.undetermined.push_back(std::move(f));

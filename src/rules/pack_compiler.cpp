@@ -363,11 +363,11 @@ Result<void> compile_consequences(const RuleSource& src, const RuleSet& set, con
     for (const auto& fb : src.fallbacks) {
         if (!snake_case(fb.at("kernel")) || !snake_case(fb.at("implementation")))
             return fail(owner + ": fallback kernel and implementation names are snake_case", src.where);
-        r.fallbacks.push_back({fb.at("kernel"), fb.at("implementation"), fb.at("reason")});
+        r.text().fallbacks.push_back({fb.at("kernel"), fb.at("implementation"), fb.at("reason")});
     }
     for (const auto& lim : src.limitations) {
         if (!snake_case(lim.at("feature"))) return fail(owner + ": limitation features are snake_case", src.where);
-        r.limitations.push_back({lim.at("feature"), lim.at("reason")});
+        r.text().limitations.push_back({lim.at("feature"), lim.at("reason")});
     }
     return {};
 }
@@ -377,14 +377,15 @@ Result<Rule> compile_rule(const PackSource& pack, const RuleSource& src, const R
     Rule r;
     r.id = src.id;
     r.pack = pack.name;
-    r.where = src.where;
+    RuleText& text = r.text();
+    text.where = src.where;
     auto severity = parse_severity(src.severity);
     if (!severity) return fail(owner + ": severity must be error, warning or info", src.where);
     r.severity = *severity;
-    r.summary = src.summary;
-    r.explain = src.explain;
-    if (r.explain.empty()) r.explain_file = pack.dir + "/explain/" + src.id + ".md";
-    for (const auto& ref : src.references) r.references.push_back(ref.text);
+    text.summary = src.summary;
+    text.explain = src.explain;
+    if (text.explain.empty()) text.explain_file = pack.dir + "/explain/" + src.id + ".md";
+    for (const auto& ref : src.references) text.references.push_back(ref.text);
     r.when = PREFLIGHT_TRY(compile_in_pack(src.when, set, kBool, owner + " 'when'"));
     if (src.error_when) {
         if (r.severity != Severity::warning)
@@ -394,8 +395,8 @@ Result<Rule> compile_rule(const PackSource& pack, const RuleSource& src, const R
     if (src.applies) r.applies = PREFLIGHT_TRY(compile_in_pack(*src.applies, set, kBool, owner + " 'applies'"));
     auto message = lang::MessageTemplate::compile(src.message.text, set);
     if (!message) return tl::unexpected(in_source(message.error(), src.message, owner + " 'message'"));
-    r.message = std::move(*message);
-    r.about = PREFLIGHT_TRY(compile_about(src, owner));
+    text.message = std::move(*message);
+    text.about = PREFLIGHT_TRY(compile_about(src, owner));
     for (const auto& fs : src.fixes) r.fixes.push_back(PREFLIGHT_TRY(compile_fix(fs, set, owner)));
     PREFLIGHT_TRY(compile_consequences(src, set, owner, r));
     return r;
@@ -475,8 +476,9 @@ std::optional<lang::Type> RuleSet::column_type(std::string_view table, std::stri
 }
 
 std::optional<std::string> explanation(const Rule& rule) {
-    if (!rule.explain.empty()) return rule.explain;
-    auto text = util::read_input(rule.explain_file, util::kPackDocument);
+    const RuleText& said = rule.text();
+    if (!said.explain.empty()) return said.explain;
+    auto text = util::read_input(said.explain_file, util::kPackDocument);
     if (!text || text->find_first_not_of(" \t\r\n") == std::string::npos) return std::nullopt;
     return *text;
 }

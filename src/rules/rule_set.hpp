@@ -47,26 +47,35 @@ struct Limitation {
     std::string feature, reason;
 };
 
+// What a rule says, and where: needed for a rule that fires, is undetermined or is
+// shown, not for judging one. A set read from its image reads it when first asked.
+struct RuleText {
+    std::string summary;
+    std::string explain;       // inline text, when the pack file has it
+    std::string explain_file;  // else this page: explain/<id>.md beside pack.toml
+    lang::MessageTemplate message;
+    std::vector<FactRef> about;  // what a finding points at in the job, first found first
+    std::vector<std::string> references;
+    std::vector<Fallback> fallbacks;
+    std::vector<Limitation> limitations;
+    Location where;
+};
+
 struct Rule {
     std::string id;
     std::string pack;
     Severity severity = Severity::error;
-    std::string summary;
-    std::string explain;       // inline text, when the pack file has it
-    std::string explain_file;  // else this page: explain/<id>.md beside pack.toml
     lang::Expression when;
     std::optional<lang::Expression> error_when;  // a warning that is an error while this holds
     // Whether the launch involves what the rule is about (engine.hpp, "Relevance");
     // absent: the packages the rule reads decide.
     std::optional<lang::Expression> applies;
-    lang::MessageTemplate message;
-    std::vector<FactRef> about;  // what a finding points at in the job, first found first
-    std::vector<std::string> references;
     std::vector<Fix> fixes;
     std::vector<FixedIn> fixed_in;
-    std::vector<Fallback> fallbacks;
-    std::vector<Limitation> limitations;
-    Location where;
+    util::Deferred<RuleText> deferred_text;  // text() reads it
+
+    const RuleText& text() const { return deferred_text.get(); }
+    RuleText& text() { return deferred_text.get(); }
 };
 
 struct DerivedFact {

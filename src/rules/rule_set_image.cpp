@@ -38,7 +38,7 @@ namespace {
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
-constexpr int kSetFormat = 2;  // 2: the right operand of && and || in a part of its own
+constexpr int kSetFormat = 3;  // 2: the right operand of && and || in a part of its own; 3: a rule's text
 
 using image::Is;
 
@@ -115,10 +115,20 @@ struct SetLayout {
     static void fields(A& a, S& s) {
         a.all(s.feature, s.reason);
     }
-    template <class A, Is<Rule> S>
+    // A rule's text (its summary, message, references, where it is defined …) goes in
+    // a part of its own, read for a rule that fires, is undetermined or is shown: a
+    // check judges every rule but describes few, and the text was half a rule's bytes.
+    template <class A, Is<RuleText> S>
     static void fields(A& a, S& s) {
-        a.all(s.id, s.pack, s.severity, s.summary, s.explain, s.explain_file, s.when, s.error_when, s.applies, s.message, s.about,
-              s.references, s.fixes, s.fixed_in, s.fallbacks, s.limitations, s.where);
+        a.all(s.summary, s.explain, s.explain_file, s.message, s.about, s.references, s.fallbacks, s.limitations, s.where);
+    }
+    static void fields(W& w, const Rule& s) {
+        w.all(s.id, s.pack, s.severity, s.when, s.error_when, s.applies, s.fixes, s.fixed_in);
+        part(w, [&s](W& text) { text(s.text()); });
+    }
+    static void fields(R& r, Rule& s) {
+        r.all(s.id, s.pack, s.severity, s.when, s.error_when, s.applies, s.fixes, s.fixed_in);
+        s.deferred_text = later<RuleText>(r, "rule's text", [](R& in, RuleText& text) { in(text); });
     }
     template <class A, Is<DerivedFact> S>
     static void fields(A& a, S& s) {

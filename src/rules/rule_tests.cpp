@@ -179,7 +179,7 @@ Result<TestReport> run_pack_tests(const RuleSet& rules, const std::vector<std::s
         for (const auto& r : rules.rules)
             if (r.pack == pack.name && !explanation(r))
                 report.coverage_gaps.push_back(
-                    fmt::format("{}: rule {} has no explanation (explain = or {})", pack.name, r.id, r.explain_file));
+                    fmt::format("{}: rule {} has no explanation (explain = or {})", pack.name, r.id, r.text().explain_file));
         for (const auto& id : pack_rules) {
             if (!fired_somewhere.count(id))
                 report.coverage_gaps.push_back(fmt::format("{}: rule {} has no case where it fires", pack.name, id));

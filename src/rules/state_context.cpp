@@ -71,8 +71,7 @@ Value StateContext::revision(std::string_view name) {
     return Value::unknown(FactRef::revision(key));
 }
 
-Value StateContext::lookup(std::string_view table, std::string_view key_column, const Value& key,
-                           std::string_view value_column) {
+Value StateContext::lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) {
     auto t = rules_.tables.find(std::string(table));
     if (t == rules_.tables.end()) return Value(Null{});
     for (const auto& row : t->second.rows.get()) {
@@ -117,8 +116,7 @@ Evidence StateContext::describe_fact(const FactRef& ref) {
     bool derived = rules_.find_derived(name) != nullptr;
     if (derived) origin = "derived";
     else if (auto p = patch_.config.find(name); p != patch_.config.end()) origin = "patch: " + p->second.rule;
-    else if (auto f = facts_.config.find(name);
-             f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
+    else if (auto f = facts_.config.find(name); f != facts_.config.end() && f->second.origin.kind != OriginKind::default_value)
         origin = describe(f->second.origin);
     else if (fact(name); chosen_.count(ref)) origin = describe_default(*chosen_[ref]);
     else if (f != facts_.config.end()) origin = describe(f->second.origin);

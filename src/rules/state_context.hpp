@@ -40,8 +40,7 @@ public:
     Value env(std::string_view name) override;
     Value package(std::string_view name) override;
     Value revision(std::string_view name) override;
-    Value lookup(std::string_view table, std::string_view key_column, const Value& key,
-                 std::string_view value_column) override;
+    Value lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) override;
     bool given(std::string_view name) override;
 
     // What a rule read, with the origin of each value.
@@ -66,8 +65,8 @@ private:
     NameIndex<Memo> memo_;  // derived fact → value
     std::unordered_map<FactRef, Memo> default_memo_;
     std::unordered_map<FactRef, const Default*> chosen_;  // target → the default that gave its value
-    std::vector<PatchSlot> reads_;     // slots noted in the open frames, innermost last
-    std::vector<std::size_t> frames_;  // where each open frame's slots start in reads_
+    std::vector<PatchSlot> reads_;                        // slots noted in the open frames, innermost last
+    std::vector<std::size_t> frames_;                     // where each open frame's slots start in reads_
 
     void note(FactRef::Kind kind, std::string_view name) {
         if (!frames_.empty()) reads_.push_back({kind, name});

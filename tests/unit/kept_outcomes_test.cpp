@@ -25,14 +25,15 @@ namespace {
 std::string check_text(const rules::CheckResult& r) {
     std::string out = fmt::format("rounds {}\n", r.rounds);
     auto finding = [&](const rules::Finding& f) {
-        out += fmt::format("{} {} {} | {} | {}:{} | fixes {} | missing {}\n", f.rule, to_string(f.severity), f.fixable,
-                           f.message, f.location.line, f.location.key, fmt::join(f.fixes, "; "), fmt::join(f.missing, ", "));
+        out += fmt::format("{} {} {} | {} | {}:{} | fixes {} | missing {}\n", f.rule, to_string(f.severity), f.fixable, f.message,
+                           f.location.line, f.location.key, fmt::join(f.fixes, "; "), fmt::join(f.missing, ", "));
         for (const auto& e : f.evidence) out += fmt::format("  ({}) {} = {}\n", e.origin, e.fact, e.value);
         for (const auto& d : f.details) out += "  " + d + "\n";
     };
     for (const auto& f : r.findings) finding(f);
     for (const auto& f : r.undetermined) finding(f);
-    for (const auto& [k, e] : r.patch.env) out += fmt::format("env {} = {} by {}\n", k, e.value ? display(*e.value) : "unset", e.rule);
+    for (const auto& [k, e] : r.patch.env)
+        out += fmt::format("env {} = {} by {}\n", k, e.value ? display(*e.value) : "unset", e.rule);
     for (const auto& [k, e] : r.patch.config) out += fmt::format("config {} = {} by {}\n", k, display(*e.value), e.rule);
     for (const auto& f : r.fallbacks) out += fmt::format("fallback {}={} {}\n", f.kernel, f.implementation, f.rule);
     for (const auto& l : r.limitations) out += fmt::format("limitation {} {}\n", l.feature, l.rule);

@@ -91,6 +91,12 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         EXPECT_TRUE(util::is_lasting(back->rules.data()));
         EXPECT_TRUE(util::is_lasting(&back->rules.front().when.tree()));
         EXPECT_FALSE(util::is_lasting(set.rules.data()));
+        // A rule's text is read when first asked for, not with the rule.
+        auto fresh = decode_rule_set_image(*image);
+        ASSERT_TRUE(fresh);
+        std::size_t before = util::lasting_bytes();
+        EXPECT_EQ(fresh->rules.front().text().summary, set.rules.front().text().summary);
+        EXPECT_GT(util::lasting_bytes(), before);
     }
     EXPECT_EQ(encode_rule_set_image(*back), image);
     ASSERT_EQ(back->rules.size(), set.rules.size());
@@ -112,8 +118,8 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         const Rule* found = back->find_rule(rule.id);
         ASSERT_NE(found, nullptr) << rule.id;
         EXPECT_EQ(found->when.source, rule.when.source);
-        EXPECT_EQ(found->where.line, rule.where.line);
-        EXPECT_EQ(found->message.source(), rule.message.source());
+        EXPECT_EQ(found->text().where.line, rule.text().where.line);
+        EXPECT_EQ(found->text().message.source(), rule.text().message.source());
     }
     for (const auto& [name, table] : set.tables) EXPECT_EQ(back->tables.at(name).rows.get().size(), table.rows.get().size());
     EXPECT_EQ(back->defaults.size(), set.defaults.size());
@@ -175,7 +181,7 @@ TEST(RuleSetCache, ServesTheSetForTheSameFilesOnly) {
     dir.write("packs/p/pack.toml", std::string(kPack) + "explain = \"e\"\n");
     auto edited = load_rule_set(roots, kEngine);
     ASSERT_TRUE(edited.has_value());
-    EXPECT_EQ(edited->rules.at(0).explain, "e");
+    EXPECT_EQ(edited->rules.at(0).text().explain, "e");
     EXPECT_EQ(files_in(cache, ".set"), 2U);
 
     // The same files under other roots are another set: two packs of one name in one
