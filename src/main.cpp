@@ -2,6 +2,7 @@
 // unexpected into exit code 3.
 #include <exception>
 #include <iostream>
+#include <string_view>
 
 #include "app/app.hpp"
 #include "core/exit_code.hpp"
@@ -10,8 +11,20 @@
 #include "util/embedded_files.hpp"
 #include "util/huge_heap.hpp"
 
+namespace {
+
+// `--version` and `--help` alone allocate next to nothing; the huge page the heap's
+// reserve starts on (zeroed on first touch) would be most of what they cost.
+bool asks_only_to_be_described(int argc, char** argv) {
+    if (argc != 2) return false;
+    std::string_view word = argv[1];
+    return word == "--version" || word == "--help" || word == "-h";
+}
+
+}  // namespace
+
 int main(int argc, char** argv) {
-    preflight::util::prefer_huge_pages_for_the_heap();
+    if (!asks_only_to_be_described(argc, argv)) preflight::util::prefer_huge_pages_for_the_heap();
     try {
         preflight::plugin::register_linked_plugins();
 #ifdef PREFLIGHT_PACK_IMAGES
