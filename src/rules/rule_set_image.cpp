@@ -61,19 +61,17 @@ struct SetLayout {
     // for a given launch, and two thirds of the nodes a check read were never evaluated.
     static bool short_circuits(const lang::Node& n) { return n.kind == lang::NodeKind::binary && (n.op == "&&" || n.op == "||"); }
     static void fields(W& w, const lang::Node& s) {
-        w.all(s.kind, s.offset, s.literal, s.name, s.op);
+        node_head(w, s);
         if (short_circuits(s)) {
             w(s.children.front());
             part(w, [&s](W& right) { right(s.right()); });
         } else {
             w(s.children);
         }
-        w.all(s.height, s.type, s.const_version, s.scheme);
-        function(w, s);
-        range(w, s);
+        node_tail(w, s);
     }
     static void fields(R& r, lang::Node& s) {
-        r.all(s.kind, s.offset, s.literal, s.name, s.op);
+        node_head(r, s);
         if (r.ok && short_circuits(s)) {
             r(s.children.emplace_back());
             // Read at the depth of the node it hangs from, so a chain of parts is bounded
@@ -85,9 +83,18 @@ struct SetLayout {
         } else {
             r(s.children);
         }
-        r.all(s.height, s.type, s.const_version, s.scheme);
-        function(r, s);
-        range(r, s);
+        node_tail(r, s);
+    }
+    // A node's fields before and after its children, written and read alike.
+    template <class A, Is<lang::Node> S>
+    static void node_head(A& a, S& s) {
+        a.all(s.kind, s.offset, s.literal, s.name, s.op);
+    }
+    template <class A, Is<lang::Node> S>
+    static void node_tail(A& a, S& s) {
+        a.all(s.height, s.type, s.const_version, s.scheme);
+        function(a, s);
+        range(a, s);
     }
     // An expression's tree goes in a part of its own, read when it is first evaluated:
     // a check evaluates every rule's condition, but few messages, fixes and defaults.
@@ -123,12 +130,17 @@ struct SetLayout {
         a.all(s.summary, s.explain, s.explain_file, s.message, s.about, s.references, s.fallbacks, s.limitations, s.where);
     }
     static void fields(W& w, const Rule& s) {
-        w.all(s.id, s.pack, s.severity, s.when, s.error_when, s.applies, s.fixes, s.fixed_in);
+        judged_by(w, s);
         part(w, [&s](W& text) { text(s.text()); });
     }
     static void fields(R& r, Rule& s) {
-        r.all(s.id, s.pack, s.severity, s.when, s.error_when, s.applies, s.fixes, s.fixed_in);
+        judged_by(r, s);
         s.deferred_text = later<RuleText>(r, "rule's text", [](R& in, RuleText& text) { in(text); });
+    }
+    // What a rule is judged by, written and read alike.
+    template <class A, Is<Rule> S>
+    static void judged_by(A& a, S& s) {
+        a.all(s.id, s.pack, s.severity, s.when, s.error_when, s.applies, s.fixes, s.fixed_in);
     }
     template <class A, Is<DerivedFact> S>
     static void fields(A& a, S& s) {
