@@ -52,7 +52,7 @@ int run(const ProbeArgs& args) {
     if (args.output.format == "json") std::cout << output::probe_json(*node, loaded_plugins().refusals).dump(2) << "\n";
     else {
         std::set<std::string> read;
-        for (const auto& ref : rules::facts_read(*rules))
+        for (const auto& ref : rules->reads.get())
             if (ref.kind == FactRef::Kind::package) read.insert(ref.name);
         std::cout << output::probe_text(*node, read);
     }

@@ -4,7 +4,7 @@ namespace preflight::fleet {
 
 std::set<FactRef> facts_read_by(const rules::RuleSet& rules) {
     std::set<FactRef> reads;
-    auto add = [&reads](const lang::Expression& e) { reads.insert(e.reads.begin(), e.reads.end()); };
+    auto add = [&reads](const lang::Expression& e) { reads.insert(e.reads().begin(), e.reads().end()); };
     for (const auto& rule : rules.rules) {
         add(rule.when);
         if (rule.error_when) add(*rule.error_when);

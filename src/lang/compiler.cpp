@@ -19,7 +19,7 @@ bool comparable(const Type& a, const Type& b) {
 
 class Checker {
 public:
-    Checker(const Schema& schema, Expression& e) : schema_(schema), expr_(e) {}
+    Checker(const Schema& schema, std::set<FactRef>& reads) : schema_(schema), reads_(reads) {}
 
     Result<void> check(Node& n) {
         for (auto& child : n.children)
@@ -30,7 +30,7 @@ public:
                 auto t = schema_.fact_type(n.name);
                 if (!t) return error_at(n, "unknown fact '" + n.name + "'" + hint(n.name));
                 n.type = *t;
-                expr_.reads.insert(FactRef::config(n.name));
+                reads_.insert(FactRef::config(n.name));
                 return {};
             }
             case NodeKind::list: {
@@ -54,7 +54,7 @@ public:
 
 private:
     const Schema& schema_;
-    Expression& expr_;
+    std::set<FactRef>& reads_;
 
     // A name written as a job-file key of the environment or the packages: the language
     // reads those through functions.
@@ -76,13 +76,13 @@ private:
             return error_at(arg, call.name + "(): the " + (variable ? "variable" : "package") + " name must be a string literal");
         if (variable) {
             if (!util::is_env_name(*name)) return error_at(arg, "'" + *name + "' is not a valid environment variable name");
-            expr_.reads.insert(FactRef{kind, *name});
+            reads_.insert(FactRef{kind, *name});
             return {};
         }
         std::string normalized = version::normalize_package_name(*name);
         call.scheme = schema_.package_scheme(normalized);
         arg.literal = Value(normalized);
-        expr_.reads.insert(FactRef{kind, std::move(normalized)});
+        reads_.insert(FactRef{kind, std::move(normalized)});
         return {};
     }
 
@@ -200,12 +200,12 @@ Result<Expression> compile(std::string_view source, const Schema& schema, std::o
 Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema& schema, std::optional<Type> expected) {
     NodePtr root = std::move(parsed);
     if (!root) root = PREFLIGHT_TRY(parse_expression(source));
-    Expression e;
-    e.source = std::string(source);
-    Checker checker(schema, e);
+    Expression::Description description;
+    description.source = std::string(source);
+    Checker checker(schema, description.reads);
     PREFLIGHT_TRY(checker.check(*root));
     if (expected) {
-        const Type& got = (root)->type;
+        const Type& got = root->type;
         bool ok = got == *expected || got.kind == TypeKind::any || got.kind == TypeKind::null ||
                   (expected->kind == TypeKind::floating && got.kind == TypeKind::integer) ||
                   (expected->kind == TypeKind::list && got.kind == TypeKind::list && got.elem == TypeKind::any);
@@ -215,7 +215,9 @@ Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema
             return fail("the expression is " + to_string(got) + " but " + to_string(*expected) + " is needed here", l);
         }
     }
-    e.root.get() = std::move(root);
+    Expression e;
+    e.body.get().root = std::move(root);
+    e.body.get().description.get() = std::move(description);
     return e;
 }
 

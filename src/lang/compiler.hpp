@@ -15,15 +15,26 @@
 namespace preflight::lang {
 
 struct Expression {
-    std::string source;
-    // The checked tree, made on first use where the expression was read from a
-    // rule-set image (rules/rule_set_image.cpp): a check evaluates few of the messages,
-    // fixes, defaults and derived facts a set holds.
-    util::Deferred<NodePtr> root;
-    const Node& tree() const { return *root.get(); }
-    // What the expression reads: facts by name (run-configuration keys and derived
-    // facts), and the packages, variables and revisions its function calls name.
-    std::set<FactRef> reads;
+    // The text and what it reads: wanted to describe an expression (an explanation, a
+    // finding's evidence), never to evaluate one.
+    struct Description {
+        std::string source;
+        // Facts by name (run-configuration keys and derived facts), and the packages,
+        // variables and revisions its function calls name.
+        std::set<FactRef> reads;
+    };
+    // An expression read from a rule-set image (rules/rule_set_image.cpp) makes each
+    // of these on first use: a check evaluates few of the expressions a set holds, and
+    // describes fewer still.
+    struct Body {
+        NodePtr root;  // the checked tree
+        util::Deferred<Description> description;
+    };
+    util::Deferred<Body> body;
+
+    const std::string& source() const { return body.get().description.get().source; }
+    const std::set<FactRef>& reads() const { return body.get().description.get().reads; }
+    const Node& tree() const { return *body.get().root; }
 };
 
 // On error, `location.column` is the byte offset into `source`. `expected` is the

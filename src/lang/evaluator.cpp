@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <string_view>
 
 #include "lang/functions.hpp"
 
@@ -68,7 +69,7 @@ bool equal_for_membership(const Value& item, const Value& element) {
 }
 
 Value compare_values(const Node& n, const Value& a, const Value& b) {
-    const std::string& op = n.op;
+    std::string_view op = n.op;  // a view: compared with literals inline, not through compare()
     if (a.is_null() || b.is_null()) {
         bool both = a.is_null() && b.is_null();
         if (op == "==") return Value(both);
@@ -89,7 +90,7 @@ Value compare_values(const Node& n, const Value& a, const Value& b) {
     return Value(*c >= 0);
 }
 
-Value arithmetic(const std::string& op, const Value& a, const Value& b) {
+Value arithmetic(std::string_view op, const Value& a, const Value& b) {
     if (a.is_null() || b.is_null()) return Value(Null{});
     if (op == "+" && a.get<std::string>()) return Value(*a.get<std::string>() + *b.get<std::string>());
     if (op == "/") {
@@ -143,7 +144,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
         case NodeKind::unary: {
             Value v = evaluate(*n.children[0], ctx);
             if (v.is_unknown() || v.is_null()) return v;
-            if (n.op == "!") return Value(!*v.get<bool>());
+            if (std::string_view(n.op) == "!") return Value(!*v.get<bool>());
             if (const auto* i = v.get<std::int64_t>()) {
                 if (*i == INT64_MIN) return Value::unknown_because("integer overflow");
                 return Value(-*i);
@@ -151,7 +152,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             return Value(-as_double(v));
         }
         case NodeKind::binary: {
-            const std::string& op = n.op;
+            std::string_view op = n.op;
             Value a = evaluate(*n.children[0], ctx);
             if (op == "&&" || op == "||") {
                 bool decisive = op == "||";

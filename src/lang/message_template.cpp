@@ -51,8 +51,8 @@ namespace {
 // never "unset" ("ms-swift unset … upgrade to ms-swift >= 4.2.0" tells a user with 4.2.0
 // nothing); an unknown one reads "unknown".
 std::string shown(const Expression& e, const Value& v) {
-    if (v.is_null() && e.reads.size() == 1) {
-        auto kind = e.reads.begin()->kind;
+    if (v.is_null() && e.reads().size() == 1) {
+        auto kind = e.reads().begin()->kind;
         if (kind == FactRef::Kind::package || kind == FactRef::Kind::revision) return "not installed";
     }
     return display(v);

@@ -21,9 +21,9 @@ Result<std::string> explain_page(const rules::Rule& rule, const Style& style) {
     out += fmt::format("  {}\n\n", p(rule.text().summary));
     out += lines(*explain);
     if (!explain->empty() && explain->back() != '\n') out += "\n";
-    out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), lines(rule.when.source));
+    out += fmt::format("\n{}\n  {}\n", style.bold("fires when:"), lines(rule.when.source()));
     if (rule.error_when)
-        out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), lines(rule.error_when->source));
+        out += fmt::format("{}\n  {}\n", style.bold("an error rather than a warning while:"), lines(rule.error_when->source()));
     if (!rule.fixed_in.empty()) {
         out += style.bold("retired once all of these are installed:") + "\n";
         for (const auto& f : rule.fixed_in) out += fmt::format("  {} {}\n", p(f.package), p(f.range.text()));

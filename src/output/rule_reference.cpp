@@ -32,9 +32,9 @@ std::string defaults(const rules::RuleSet& rules, const rules::PackInfo& pack) {
         if (d.pack != pack.name) continue;
         if (out.empty())
             out = "\n| key | value when the job leaves it out | while | by | references |\n| --- | --- | --- | --- | --- |\n";
-        std::string value = d.literal ? literal(*d.literal) : "`" + d.expr->source + "`";
+        std::string value = d.literal ? literal(*d.literal) : "`" + d.expr->source() + "`";
         out +=
-            fmt::format("| `{}` | {} | {} | {}{} | {} |\n", d.target.key(), value, d.when ? "`" + d.when->source + "`" : "always",
+            fmt::format("| `{}` | {} | {} | {}{} | {} |\n", d.target.key(), value, d.when ? "`" + d.when->source() + "`" : "always",
                         d.applied ? "set by " : "", d.by, fmt::join(d.references, "<br>"));
     }
     return out;
@@ -44,8 +44,8 @@ Result<std::string> rule_section(const rules::Rule& r) {
     auto text = rules::explanation(r);
     if (!text) return tl::unexpected(missing_explanation(r));
     std::string out = fmt::format("\n### `{}` ({})\n\n{}\n\n", r.id, to_string(r.severity), r.text().summary);
-    out += trim_newlines(*text) + "\n\nFires when: `" + r.when.source + "`\n";
-    if (r.error_when) out += "\nAn error rather than a warning while: `" + r.error_when->source + "`\n";
+    out += trim_newlines(*text) + "\n\nFires when: `" + r.when.source() + "`\n";
+    if (r.error_when) out += "\nAn error rather than a warning while: `" + r.error_when->source() + "`\n";
     for (const auto& f : r.fixes)
         out += fmt::format("\nFix ({}): {}\n", f.safe ? "safe" : "suggested", rules::declared_fix_text(f));
     for (const auto& f : r.fixed_in) out += fmt::format("\nRetired once installed: {} {}\n", f.package, f.range.text());

@@ -24,7 +24,7 @@ std::set<FactRef> reads_of(const Rule& rule, const RuleSet& rules) {
     while (!todo.empty()) {
         const lang::Expression* x = todo.back();
         todo.pop_back();
-        for (const auto& ref : x->reads) {
+        for (const auto& ref : x->reads()) {
             if (!out.insert(ref).second || ref.kind != FactRef::Kind::config) continue;
             if (const DerivedFact* d = rules.find_derived(ref.name)) todo.push_back(&d->expr);
         }

@@ -26,7 +26,7 @@ std::string fix_text(const Fix& fix, const std::optional<Value>& value) {
 
 std::string declared_fix_text(const Fix& fix) {
     if (fix.unset) return action(fix, std::nullopt);
-    if (fix.expr) return action(fix, "`" + fix.expr->source + "`");
+    if (fix.expr) return action(fix, "`" + fix.expr->source() + "`");
     return action(fix, fix.literal ? std::optional(value_text(fix, *fix.literal)) : std::nullopt);
 }
 

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "config/key_table.hpp"
+#include "rules/reads.hpp"
 #include "rules/rule_set.hpp"
 #include "util/identifiers.hpp"
 #include "util/input_file.hpp"
@@ -181,7 +182,7 @@ Result<void> check_derived_chains(const std::vector<PackSource>& packs, const Ru
         }
         state[name] = 1;
         int longest = 0;
-        for (const auto& dep : d->expr.reads) {
+        for (const auto& dep : d->expr.reads()) {
             if (dep.kind != FactRef::Kind::config) continue;
             if (auto cycle = visit(dep.name)) return cycle;
             if (set.find_derived(dep.name)) longest = std::max(longest, chain[dep.name]);
@@ -253,7 +254,7 @@ Result<void> check_default_chains(const RuleSet& set) {
     // Which targets a default reads, looking through derived facts.
     std::function<void(const lang::Expression&, std::set<FactRef>&, std::set<std::string>&)> reads =
         [&](const lang::Expression& e, std::set<FactRef>& out, std::set<std::string>& seen) {
-            for (const auto& ref : e.reads) {
+            for (const auto& ref : e.reads()) {
                 if (ref.kind == FactRef::Kind::env) out.insert(ref);
                 if (ref.kind != FactRef::Kind::config || !seen.insert(ref.name).second) continue;
                 if (const DerivedFact* d = set.find_derived(ref.name)) reads(d->expr, out, seen);
@@ -494,6 +495,7 @@ Result<RuleSet> compile_packs(std::vector<PackSource> packs) {
     PREFLIGHT_TRY(check_derived_chains(packs, set));
     PREFLIGHT_TRY(compile_defaults(packs, set));
     PREFLIGHT_TRY(compile_rules(packs, set));
+    find_reads(set);
     return set;
 }
 

@@ -1,5 +1,6 @@
 #include "rules/reads.hpp"
 
+#include <algorithm>
 #include <set>
 #include <string>
 
@@ -15,7 +16,7 @@ namespace {
 template <class Visit>
 void for_each_read(const RuleSet& rules, Visit visit) {
     auto add = [&visit](const lang::Expression& e) {
-        for (const auto& ref : e.reads) visit(ref);
+        for (const auto& ref : e.reads()) visit(ref);
     };
     for (const auto& rule : rules.rules) {
         add(rule.when);
@@ -34,28 +35,22 @@ void for_each_read(const RuleSet& rules, Visit visit) {
     }
 }
 
-// Every variable the loaded knowledge reads, and the `variable` column of the
-// launchers' environment table. Only variables are collected: the set of every fact
-// read was most of a check's cost here (a few thousand ordered inserts).
-std::set<std::string> env_names_read(const RuleSet& rules) {
-    std::set<std::string> out;
-    for_each_read(rules, [&out](const FactRef& ref) {
-        if (ref.kind == FactRef::Kind::env) out.insert(ref.name);
+}  // namespace
+
+void find_reads(RuleSet& rules) {
+    std::set<FactRef> facts;
+    std::set<std::string> variables;
+    for_each_read(rules, [&](const FactRef& ref) {
+        facts.insert(ref);
+        if (ref.kind == FactRef::Kind::env) variables.insert(ref.name);
     });
     // Every row of a table has its first row's columns: the others' rows are not read.
     for (const auto& [name, table] : rules.tables)
         if (table.columns.contains("variable"))
             for (const auto& row : table.rows.get())
-                if (const auto* s = row.text("variable")) out.insert(*s);
-    return out;
-}
-
-}  // namespace
-
-std::set<FactRef> facts_read(const RuleSet& rules) {
-    std::set<FactRef> out;
-    for_each_read(rules, [&out](const FactRef& ref) { out.insert(ref); });
-    return out;
+                if (const auto* s = row.text("variable")) variables.insert(*s);
+    rules.reads.get().assign(facts.begin(), facts.end());
+    rules.variables_read.get().assign(variables.begin(), variables.end());
 }
 
 std::vector<Finding> env_name_typos(const RuleSet& rules, const facts::FactSet& facts, Severity severity) {
@@ -63,12 +58,11 @@ std::vector<Finding> env_name_typos(const RuleSet& rules, const facts::FactSet& 
     bool any = false;
     for (const auto& [name, fact] : facts.env) any = any || fact.origin.kind == OriginKind::job;
     if (!any) return out;
-    const std::set<std::string> read = env_names_read(rules);
-    const std::vector<std::string> candidates(read.begin(), read.end());
+    const std::vector<std::string>& candidates = rules.variables_read.get();
     for (const auto& [name, fact] : facts.env) {
         // Only what the launch itself sets: a node's environment holds many variables
         // no rule is about, and the launch's author cannot fix a typo there.
-        if (fact.origin.kind != OriginKind::job || read.count(name)) continue;
+        if (fact.origin.kind != OriginKind::job || std::binary_search(candidates.begin(), candidates.end(), name)) continue;
         auto near = util::closest(name, candidates);
         // Two edits at most, and never for short names, where two edits make another word.
         if (!near || name.size() < 8 || util::edit_distance(name, *near) > 2) continue;
@@ -87,12 +81,12 @@ std::vector<Finding> env_name_typos(const RuleSet& rules, const facts::FactSet& 
 
 std::optional<Finding> probe_other_interpreter(const RuleSet& rules, const facts::FactSet& job, const facts::NodeFacts& node) {
     if (!node.packages_complete) return std::nullopt;
-    auto read = facts_read(rules);
+    const std::vector<FactRef>& read = rules.reads.get();
     for (const auto& [key, fact] : job.config) {
         const auto* value = fact.value.get<std::string>();
         if (!value || fact.origin.kind == OriginKind::default_value) continue;
         std::string package = version::normalize_package_name(*value);
-        if (!read.count(FactRef::package(package)) || node.packages.count(package) || node.uncovered.count(package)) continue;
+        if (!std::binary_search(read.begin(), read.end(), FactRef::package(package)) || node.packages.count(package) || node.uncovered.count(package)) continue;
         std::string python = "the default python3";
         if (auto p = node.packages.find("python"); p != node.packages.end() && !p->second.origin.where.file.empty())
             python = p->second.origin.where.file;

@@ -38,7 +38,7 @@ namespace {
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
-constexpr int kSetFormat = 3;  // 2: the right operand of && and || in a part of its own; 3: a rule's text
+constexpr int kSetFormat = 4;  // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an expression's text and reads
 
 using image::Is;
 
@@ -59,7 +59,10 @@ struct SetLayout {
     // A `&&` or `||` node's right operand goes in a part of its own, read when the left
     // one does not decide: most conditions are conjunctions whose first test is false
     // for a given launch, and two thirds of the nodes a check read were never evaluated.
-    static bool short_circuits(const lang::Node& n) { return n.kind == lang::NodeKind::binary && (n.op == "&&" || n.op == "||"); }
+    static bool short_circuits(const lang::Node& n) {
+        std::string_view op = n.op;
+        return n.kind == lang::NodeKind::binary && (op == "&&" || op == "||");
+    }
     static void fields(W& w, const lang::Node& s) {
         node_head(w, s);
         if (short_circuits(s)) {
@@ -96,15 +99,22 @@ struct SetLayout {
         function(a, s);
         range(a, s);
     }
-    // An expression's tree goes in a part of its own, read when it is first evaluated:
-    // a check evaluates every rule's condition, but few messages, fixes and defaults.
+    // An expression's tree goes in a part of its own, read when it is first evaluated,
+    // and its text and reads in a part within that one, read when it is described: a
+    // check evaluates every rule's condition, but few messages, fixes and defaults, and
+    // describes only the rules that fire or are undetermined.
     static void fields(W& w, const lang::Expression& e) {
-        w.all(e.source, e.reads);
-        part(w, [&e](W& tree) { tree(e.tree()); });
+        part(w, [&e](W& body) {
+            body(e.tree());
+            part(body, [&e](W& description) { description.all(e.source(), e.reads()); });
+        });
     }
     static void fields(R& r, lang::Expression& e) {
-        r.all(e.source, e.reads);
-        e.root = later<lang::NodePtr>(r, "expression tree", [](R& in, lang::NodePtr& root) { in(root); });
+        e.body = later<lang::Expression::Body>(r, "expression", [](R& in, lang::Expression::Body& body) {
+            in(body.root);
+            body.description = later<lang::Expression::Description>(
+                in, "expression's text", [](R& text, lang::Expression::Description& d) { text.all(d.source, d.reads); });
+        });
     }
     template <class A, Is<Fix> S>
     static void fields(A& a, S& s) {
@@ -170,7 +180,17 @@ struct SetLayout {
     }
     template <class A, Is<RuleSet> S>
     static void fields(A& a, S& s) {
-        a.all(s.packs, s.rules, s.derived, s.defaults, s.tables, s.schemes, s.shadowed);
+        a.all(s.packs, s.rules, s.derived, s.defaults, s.tables, s.schemes, s.shadowed, s.reads, s.variables_read);
+    }
+    // What the set reads, each list in a part of its own: a check of a launch that sets
+    // variables asks for those read, and nothing else here.
+    template <class T>
+    static void fields(W& w, const util::Deferred<std::vector<T>>& list) {
+        part(w, [&list](W& out) { out(list.get()); });
+    }
+    template <class T>
+    static void fields(R& r, util::Deferred<std::vector<T>>& list) {
+        list = later<std::vector<T>>(r, "list of what the set reads", [](R& in, std::vector<T>& out) { in(out); });
     }
 
     // A message: its text, then its pieces and compiled expressions in a part of their

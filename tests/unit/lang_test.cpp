@@ -206,7 +206,7 @@ TEST_F(LangTest, PublicVersionDropsOnlyTheLocalLabel) {
 TEST_F(LangTest, ExpressionsListWhatTheyRead) {
     auto e = compile("installed('Megatron_Core') && env('X') == 'y' && revision('ms-swift') == 'main' && parallel.tp > 1", world);
     ASSERT_TRUE(e.has_value()) << e.error().message;
-    EXPECT_EQ(e->reads, (std::set<FactRef>{FactRef::package("megatron-core"), FactRef::env("X"), FactRef::revision("ms-swift"),
+    EXPECT_EQ(e->reads(), (std::set<FactRef>{FactRef::package("megatron-core"), FactRef::env("X"), FactRef::revision("ms-swift"),
                                            FactRef::config("parallel.tp")}));
     for (const auto& f : all_functions())
         EXPECT_EQ(f.reads.has_value(), std::string(f.signature).find("name: string literal") != std::string::npos) << f.name;

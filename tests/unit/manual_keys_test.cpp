@@ -18,7 +18,7 @@ namespace {
 std::set<std::string> keys_the_packs_use(const rules::RuleSet& set) {
     std::set<std::string> out;
     auto add = [&](const lang::Expression& e) {
-        for (const auto& f : e.reads)
+        for (const auto& f : e.reads())
             if (f.kind == FactRef::Kind::config && config::find_key(f.name)) out.insert(f.name);
     };
     for (const auto& r : set.rules) {

@@ -3,6 +3,7 @@
 // refused, and the cache serves a set only for the very pack files it was made from.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 
@@ -97,8 +98,20 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         std::size_t before = util::lasting_bytes();
         EXPECT_EQ(fresh->rules.front().text().summary, set.rules.front().text().summary);
         EXPECT_GT(util::lasting_bytes(), before);
+        // An expression's text and reads are read when first asked for, after its tree.
+        const lang::Expression& when = fresh->rules.front().when;
+        (void)when.tree();
+        std::size_t tree_read = util::lasting_bytes();
+        EXPECT_EQ(when.reads(), set.rules.front().when.reads());
+        EXPECT_GT(util::lasting_bytes(), tree_read);
     }
     EXPECT_EQ(encode_rule_set_image(*back), image);
+    // What the set reads comes back from the image as it was found when compiled.
+    EXPECT_FALSE(set.reads.get().empty());
+    EXPECT_TRUE(std::is_sorted(set.reads.get().begin(), set.reads.get().end()));
+    EXPECT_EQ(back->reads.get(), set.reads.get());
+    EXPECT_TRUE(std::binary_search(set.variables_read.get().begin(), set.variables_read.get().end(), "USE_MCORE_GDN"));
+    EXPECT_EQ(back->variables_read.get(), set.variables_read.get());
     ASSERT_EQ(back->rules.size(), set.rules.size());
     // A `&&` or `||` read back keeps its right operand for later (children holds the left
     // alone), and right() finds it: the same subtree the compiled set holds.
@@ -117,7 +130,7 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     for (const auto& rule : set.rules) {
         const Rule* found = back->find_rule(rule.id);
         ASSERT_NE(found, nullptr) << rule.id;
-        EXPECT_EQ(found->when.source, rule.when.source);
+        EXPECT_EQ(found->when.source(), rule.when.source());
         EXPECT_EQ(found->text().where.line, rule.text().where.line);
         EXPECT_EQ(found->text().message.source(), rule.text().message.source());
     }
