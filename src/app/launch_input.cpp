@@ -77,7 +77,7 @@ Result<LaunchRead> read_one(const launch::Command& command, const launch::Launch
     // The installed versions decide which flags the launcher accepts, so the --with files
     // are read first; the first file that names a package gives it, as merge_under does.
     auto partials = PREFLIGHT_TRY(load_with(rules, with));
-    std::map<std::string, Fact> packages;
+    FactMap packages;
     for (const auto& p : partials) packages.insert(p.packages.begin(), p.packages.end());
     auto launch = PREFLIGHT_TRY(launch::read_launch(command, launchers, &packages));
     auto& cfg = launch.config;

@@ -807,7 +807,7 @@ std::vector<std::string> section_names() {
     std::set<std::string> names = {std::string(kEnvSection), std::string(kPackagesSection), std::string(kRevisionsSection)};
     for (const auto& k : key_table()) {
         auto dot = k.key.find('.');
-        if (dot != std::string::npos) names.insert(k.key.substr(0, dot));
+        if (dot != std::string::npos) names.emplace(k.key.substr(0, dot));
     }
     return {names.begin(), names.end()};
 }

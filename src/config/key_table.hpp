@@ -14,13 +14,15 @@
 
 namespace preflight::config {
 
+// The table's text is the program's own (string literals): rows view it, and building
+// the table copies none of it.
 struct KeyInfo {
-    std::string key;  // dotted: "parallel.tp"
+    std::string_view key;  // dotted: "parallel.tp"
     lang::Type type;
     std::optional<Value> default_value;  // nullopt: unknown unless given
     std::vector<std::string> allowed;    // for enumerated strings
     std::vector<std::string> aliases;    // other spellings, for "did you mean"
-    std::string doc;
+    std::string_view doc;
     // Other spellings of allowed values that launchers use, read as the canonical one
     // ("flash_attention_2" → "flash").
     std::vector<std::pair<std::string, std::string>> value_spellings = {};

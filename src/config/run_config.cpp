@@ -73,8 +73,8 @@ std::string suggestion_for(const std::string& section, const std::string& name) 
     std::map<std::string, std::string> leaf_of;  // a key or an alias of it → the key, for near misses of either
     for (const auto& k : key_table()) {
         auto dot = k.key.find('.');
-        std::string sec = dot == std::string::npos ? "" : k.key.substr(0, dot);
-        std::string leaf = dot == std::string::npos ? k.key : k.key.substr(dot + 1);
+        std::string sec(dot == std::string::npos ? std::string_view() : k.key.substr(0, dot));
+        std::string leaf(dot == std::string::npos ? k.key : k.key.substr(dot + 1));
         if (sec != section) continue;
         for (const auto& alias : k.aliases) {
             if (alias == name) return leaf;
@@ -87,8 +87,9 @@ std::string suggestion_for(const std::string& section, const std::string& name) 
     // An alias of a key in another section, e.g. `tp` under [train].
     for (const auto& k : key_table()) {
         auto dot = k.key.find('.');
-        std::string leaf = dot == std::string::npos ? k.key : k.key.substr(dot + 1);
-        if (leaf == name || std::find(k.aliases.begin(), k.aliases.end(), name) != k.aliases.end()) return "[" + k.key + "]";
+        std::string_view leaf = dot == std::string::npos ? k.key : k.key.substr(dot + 1);
+        if (leaf == name || std::find(k.aliases.begin(), k.aliases.end(), name) != k.aliases.end())
+            return "[" + std::string(k.key) + "]";
     }
     auto best = util::closest(name, keys);
     return best ? leaf_of[*best] : "";
@@ -395,9 +396,9 @@ Result<void> read_model_config(RunConfig& cfg) {
     auto read_level = [&](const nlohmann::json& level) -> Result<void> {
         for (const auto& info : key_table()) {
             if (!info.key.starts_with("model.")) continue;
-            std::string leaf = info.key.substr(6);
+            std::string leaf(info.key.substr(6));
             if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
-            if (cfg.values.count(info.key) && cfg.values[info.key].origin.kind == OriginKind::job) continue;
+            if (auto it = cfg.values.find(info.key); it != cfg.values.end() && it->second.origin.kind == OriginKind::job) continue;
             const auto& j = level[leaf];
             // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
             if (!j.is_number_integer() ||
@@ -409,7 +410,7 @@ Result<void> read_model_config(RunConfig& cfg) {
                 return fail(fmt::format("model.config: '{}' in '{}' is {}; it must be at least {}", leaf, file.string(),
                                         *v.get<std::int64_t>(), *minimum),
                             where);
-            cfg.values[info.key] = Fact{v, origin};
+            cfg.values.insert_or_assign(std::string(info.key), Fact{v, origin});
         }
         return {};
     };
@@ -431,7 +432,7 @@ Result<RunConfig> load_partial_run_config(const std::string& path, const SchemeO
 void fill_key_defaults(RunConfig& cfg) {
     for (const auto& k : key_table())
         if (k.default_value && !cfg.values.count(k.key))
-            cfg.values[k.key] = Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}};
+            cfg.values.emplace(std::string(k.key), Fact{*k.default_value, Origin{OriginKind::default_value, {}, {}}});
 }
 
 }  // namespace preflight::config

@@ -28,10 +28,10 @@ struct RawTable {
 
 struct RunConfig {
     std::string path;                       // as the user named it
-    std::map<std::string, Fact> values;     // dotted key → fact, defaults included
-    std::map<std::string, Fact> env;        // [env]
-    std::map<std::string, Fact> packages;   // [packages], PEP 503-normalized names
-    std::map<std::string, Fact> revisions;  // [revisions]: normalized name → git branch or tag
+    FactMap values;     // dotted key → fact, defaults included
+    FactMap env;        // [env]
+    FactMap packages;   // [packages], PEP 503-normalized names
+    FactMap revisions;  // [revisions]: normalized name → git branch or tag
     Diagnostics diagnostics;                // warnings: unknown keys and sections
     std::vector<RawTable> waive;            // [[waive]] tables, read by rules/waiver.hpp
 };

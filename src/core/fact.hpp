@@ -2,6 +2,8 @@
 // from a wrong environment: "(job.toml:12) train.padding_free = false".
 #pragma once
 
+#include <functional>
+#include <map>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -28,6 +30,10 @@ struct Fact {
     Value value;
     Origin origin;
 };
+
+// Facts by name (a config key, a variable, a package). Searched by any string type: a
+// rule's evaluation looks names up as views of its tree, thousands of times a check.
+using FactMap = std::map<std::string, Fact, std::less<>>;
 
 // How a fact line shows the origin: "job.toml:12", "default", "probe: /path, rule", "patch: rule".
 std::string describe(const Origin& o);

@@ -11,7 +11,7 @@ bool operator==(const Value& a, const Value& b) {
         [&](const auto& x) -> bool {
             using T = std::decay_t<decltype(x)>;
             const T& y = std::get<T>(b.data);
-            if constexpr (std::is_same_v<T, Unknown>) return x == y;
+            if constexpr (std::is_same_v<T, UnknownRef>) return *x == *y;
             else if constexpr (std::is_same_v<T, Null>) return true;
             else if constexpr (std::is_same_v<T, VersionRef>) {
                 auto c = compare(*x, *y);
@@ -25,7 +25,7 @@ static std::string render(const Value& v, bool quote) {
     return std::visit(
         [&](const auto& x) -> std::string {
             using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, Unknown>) return "unknown";
+            if constexpr (std::is_same_v<T, UnknownRef>) return "unknown";
             else if constexpr (std::is_same_v<T, Null>) return quote ? "null" : "unset";
             else if constexpr (std::is_same_v<T, bool>) return x ? "true" : "false";
             else if constexpr (std::is_same_v<T, std::int64_t>) return std::to_string(x);

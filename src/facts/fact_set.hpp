@@ -12,10 +12,10 @@
 namespace preflight::facts {
 
 struct FactSet {
-    std::map<std::string, Fact> config;     // dotted config keys, defaults included
-    std::map<std::string, Fact> env;        // the launch environment
-    std::map<std::string, Fact> packages;   // normalized name → version
-    std::map<std::string, Fact> revisions;  // normalized name → git branch or tag of a source install
+    FactMap config;     // dotted config keys, defaults included
+    FactMap env;        // the launch environment
+    FactMap packages;   // normalized name → version
+    FactMap revisions;  // normalized name → git branch or tag of a source install
     // Whether a name missing from `env` / `packages` is known to be absent (an
     // unset variable, an uninstalled package) rather than unknown.
     bool env_complete = true;

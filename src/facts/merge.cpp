@@ -9,7 +9,7 @@ void merge_node(FactSet& facts, const NodeFacts& node, Diagnostics& findings) {
         if (!facts.env.count(name)) facts.env[name] = fact;
     facts.env_complete = facts.env_complete || node.env_complete;
 
-    for (const auto& [name, declared] : std::map<std::string, Fact>(facts.packages)) {
+    for (const auto& [name, declared] : FactMap(facts.packages)) {
         auto it = node.packages.find(name);
         if (it == node.packages.end() && node.uncovered.count(name)) continue;  // the job's word stands
         if (it == node.packages.end()) {

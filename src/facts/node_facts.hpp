@@ -12,10 +12,10 @@
 namespace preflight::facts {
 
 struct NodeFacts {
-    std::map<std::string, Fact> env;
-    std::map<std::string, Fact> packages;         // normalized name → Version (Null: known absent)
-    std::map<std::string, Fact> hardware;         // e.g. "cpu.arch", "python.version"
-    std::map<std::string, Fact> revisions;        // normalized name → git branch or tag of a source install
+    FactMap env;
+    FactMap packages;         // normalized name → Version (Null: known absent)
+    FactMap hardware;         // e.g. "cpu.arch", "python.version"
+    FactMap revisions;        // normalized name → git branch or tag of a source install
     bool env_complete = false;                    // every variable of the node is listed
     bool packages_complete = false;               // every installed distribution is listed …
     std::set<std::string> uncovered;              // … except these names, which the source cannot see

@@ -10,7 +10,7 @@ void field(std::string& key, std::string_view text) {
     key += '\x1f';
 }
 
-void facts_of(std::string& key, const char* section, const std::map<std::string, Fact>& map) {
+void facts_of(std::string& key, const char* section, const FactMap& map) {
     field(key, section);
     for (const auto& [name, f] : map) {
         field(key, name);

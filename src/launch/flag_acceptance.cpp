@@ -35,7 +35,7 @@ std::string line_of(const std::string& version) {
     return dots >= 1 || out.find('.') != std::string::npos ? out : "";
 }
 
-LineState state_of(const Launcher& l, const std::string& package, const std::map<std::string, Fact>* packages) {
+LineState state_of(const Launcher& l, const std::string& package, const FactMap* packages) {
     LineState s;
     if (!packages) return s;
     auto it = packages->find(version::normalize_package_name(package));
@@ -74,7 +74,7 @@ std::string accepted_type(const Launcher& launcher, const std::string& written) 
 }
 
 std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& written,
-                                      const std::map<std::string, Fact>* packages) {
+                                      const FactMap* packages) {
     if (l.sources.empty()) return std::nullopt;
     std::map<std::string, LineState> states;
     bool complete = true;

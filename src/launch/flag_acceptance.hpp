@@ -25,7 +25,7 @@ struct FlagFinding {
 // accepts it): it is only not interpreted. `packages`: the run configuration's
 // [packages] (normalized names), nullptr when none are known.
 std::optional<FlagFinding> judge_flag(const Launcher& launcher, const std::string& written,
-                                      const std::map<std::string, Fact>* packages);
+                                      const FactMap* packages);
 
 // The type the tables give a flag's words ("switch", "bool", "list", …), "" when none does.
 std::string accepted_type(const Launcher& launcher, const std::string& written);

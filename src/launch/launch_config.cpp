@@ -81,7 +81,7 @@ Word inline_value(const Word& flag_word, std::size_t eq) {
 class Reader {
 public:
     Reader(const Command& command, const Recognised& recognised, const LauncherSet& set,
-           const std::map<std::string, Fact>* packages)
+           const FactMap* packages)
         : command_(command), launcher_(*recognised.launcher), set_(set), recognised_(recognised), packages_(packages) {}
 
     Result<Launch> run() {
@@ -120,7 +120,7 @@ private:
     const Launcher& launcher_;
     const LauncherSet& set_;
     const Recognised& recognised_;
-    const std::map<std::string, Fact>* packages_;
+    const FactMap* packages_;
     config::RunConfig cfg_;
     bool processes_known_ = false;  // devices_per_node is a process count the launch gave
 
@@ -497,7 +497,7 @@ bool may_start_launch(const std::string& word, const LauncherSet& launchers) {
     return false;
 }
 
-Result<Launch> read_launch(const Command& command, const LauncherSet& launchers, const std::map<std::string, Fact>* packages) {
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers, const FactMap* packages) {
     auto recognised = recognise(command, launchers);
     if (!recognised) {
         std::string first = command.argv.empty() || !command.argv.front().text ? "" : *command.argv.front().text;

@@ -51,6 +51,6 @@ struct Launch {
 // --with or the job) decide whether a flag no key row names is one the launcher accepts;
 // nullptr: no version is known.
 Result<Launch> read_launch(const Command& command, const LauncherSet& launchers,
-                           const std::map<std::string, Fact>* packages = nullptr);
+                           const FactMap* packages = nullptr);
 
 }  // namespace preflight::launch

@@ -54,7 +54,7 @@ std::string job_file_text(const JobFileInput& in) {
     for (const auto& k : config::key_table()) {
         auto dot = k.key.find('.');
         if (dot == std::string::npos) continue;
-        std::string section = k.key.substr(0, dot);
+        std::string section(k.key.substr(0, dot));
         if (std::find(sections.begin(), sections.end(), section) == sections.end()) sections.push_back(section);
     }
     for (const auto& section : sections) {
@@ -63,7 +63,7 @@ std::string job_file_text(const JobFileInput& in) {
             if (!k.key.starts_with(section + ".")) continue;
             auto it = cfg.values.find(k.key);
             if (it == cfg.values.end() || !written(it->second)) continue;
-            body += entry(k.key.substr(section.size() + 1), it->second);
+            body += entry(std::string(k.key.substr(section.size() + 1)), it->second);
         }
         // [model] also holds config.json keys the table does not list.
         if (section == config::kModelSection)
@@ -73,7 +73,7 @@ std::string job_file_text(const JobFileInput& in) {
         // [job] always: a job file needs it.
         if (!body.empty() || section == "job") out += fmt::format("\n[{}]\n{}", section, body);
     }
-    auto free_form = [&](std::string_view name, const std::map<std::string, Fact>& facts) {
+    auto free_form = [&](std::string_view name, const FactMap& facts) {
         std::string body;
         for (const auto& [key, fact] : facts)
             if (written(fact)) body += entry(key, fact);

@@ -6,7 +6,7 @@ nlohmann::ordered_json to_json(const Value& v) {
     return std::visit(
         [](const auto& x) -> nlohmann::ordered_json {
             using T = std::decay_t<decltype(x)>;
-            if constexpr (std::is_same_v<T, Unknown> || std::is_same_v<T, Null>) return nullptr;
+            if constexpr (std::is_same_v<T, UnknownRef> || std::is_same_v<T, Null>) return nullptr;
             else if constexpr (std::is_same_v<T, VersionRef>) return x->text();
             else if constexpr (std::is_same_v<T, List>) {
                 auto arr = nlohmann::ordered_json::array();

@@ -60,7 +60,7 @@ Value fires(const Rule& rule, StateContext& ctx) {
 Location locate_finding(const Rule& rule, const facts::FactSet& facts, const std::string& config_path) {
     const auto& about = rule.text().about;
     for (const auto& ref : about) {
-        const std::map<std::string, Fact>* table = nullptr;
+        const FactMap* table = nullptr;
         switch (ref.kind) {
             case FactRef::Kind::config: table = &facts.config; break;
             case FactRef::Kind::env: table = &facts.env; break;

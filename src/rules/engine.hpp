@@ -104,14 +104,17 @@ struct PatchEntry {
     bool operator==(const PatchEntry&) const = default;
 };
 
+// Patch entries by key or variable name, searched by any string type (as FactMap).
+using PatchMap = std::map<std::string, PatchEntry, std::less<>>;
+
 struct Patch {
-    std::map<std::string, PatchEntry> env;
-    std::map<std::string, PatchEntry> config;
+    PatchMap env;
+    PatchMap config;
     bool operator==(const Patch&) const = default;
     bool empty() const { return env.empty() && config.empty(); }
     // The map that holds a variable or a config key.
-    std::map<std::string, PatchEntry>& slot(const FactRef& ref) { return ref.kind == FactRef::Kind::env ? env : config; }
-    const std::map<std::string, PatchEntry>& slot(const FactRef& ref) const {
+    PatchMap& slot(const FactRef& ref) { return ref.kind == FactRef::Kind::env ? env : config; }
+    const PatchMap& slot(const FactRef& ref) const {
         return ref.kind == FactRef::Kind::env ? env : config;
     }
 };

@@ -427,6 +427,10 @@ void RuleSet::index_all() {
     rule_index.clear();
     derived_index.clear();
     defaults_index.clear();
+    // Sized once: grown an insertion at a time, each index was rehashed a dozen times.
+    rule_index.reserve(rules.size());
+    derived_index.reserve(derived.size());
+    defaults_index.reserve(defaults.size());
     for (std::size_t i = 0; i < rules.size(); ++i) rule_index[rules[i].id] = i;
     for (std::size_t i = 0; i < derived.size(); ++i) derived_index[derived[i].name] = i;
     for (std::size_t i = 0; i < defaults.size(); ++i) defaults_index[defaults[i].target].push_back(i);

@@ -1,6 +1,8 @@
 #include "rules/state_context.hpp"
 
 #include <algorithm>
+#include <cstdint>
+#include <tuple>
 
 #include <fmt/format.h>
 
@@ -10,9 +12,14 @@ namespace preflight::rules {
 
 namespace {
 
+// Each slot once, as far as the tree nodes it was read through tell: ordered and
+// compared by where the name lies, not by its text (no string comparison). A key read
+// through two nodes may stay twice; what a memo passes on is bounded all the same.
 std::vector<PatchSlot> each_once(std::vector<PatchSlot> slots) {
-    std::sort(slots.begin(), slots.end());
-    slots.erase(std::unique(slots.begin(), slots.end()), slots.end());
+    auto place = [](const PatchSlot& s) { return std::tuple(s.kind, reinterpret_cast<std::uintptr_t>(s.name.data()), s.name.size()); };
+    std::sort(slots.begin(), slots.end(), [&](const PatchSlot& a, const PatchSlot& b) { return place(a) < place(b); });
+    slots.erase(std::unique(slots.begin(), slots.end(), [&](const PatchSlot& a, const PatchSlot& b) { return place(a) == place(b); }),
+                slots.end());
     return slots;
 }
 
@@ -38,37 +45,34 @@ Value StateContext::fact(std::string_view name) {
         memo_.insert_or_assign(std::string(name), Memo{v, close_frame()});
         return v;
     }
-    std::string key(name);
-    if (auto it = patch_.config.find(key); it != patch_.config.end()) return *it->second.value;
-    auto it = facts_.config.find(key);
+    if (auto it = patch_.config.find(name); it != patch_.config.end()) return *it->second.value;
+    auto it = facts_.config.find(name);
     if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
-    if (auto v = from_defaults(FactRef::config(key))) return *v;
+    if (auto v = from_defaults(FactRef::config(std::string(name)))) return *v;
     if (it != facts_.config.end()) return it->second.value;  // the key table's own default
-    return Value::unknown(FactRef::config(key));
+    return Value::unknown(FactRef::config(std::string(name)));
 }
 
 Value StateContext::env(std::string_view name) {
     note(FactRef::Kind::env, name);
-    std::string key(name);
-    if (auto it = patch_.env.find(key); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
-    if (auto it = facts_.env.find(key); it != facts_.env.end()) return it->second.value;
-    if (!facts_.env_complete) return Value::unknown(FactRef::env(key));
-    if (auto v = from_defaults(FactRef::env(key))) return *v;
+    if (auto it = patch_.env.find(name); it != patch_.env.end()) return it->second.value ? *it->second.value : Value(Null{});
+    if (auto it = facts_.env.find(name); it != facts_.env.end()) return it->second.value;
+    if (!facts_.env_complete) return Value::unknown(FactRef::env(std::string(name)));
+    if (auto v = from_defaults(FactRef::env(std::string(name)))) return *v;
     return Value(Null{});
 }
 
 Value StateContext::package(std::string_view name) {
+    if (auto it = facts_.packages.find(name); it != facts_.packages.end()) return it->second.value;
     std::string key(name);
-    if (auto it = facts_.packages.find(key); it != facts_.packages.end()) return it->second.value;
     bool absent = facts_.packages_complete && !facts_.packages_uncovered.count(key);
     return absent ? Value(Null{}) : Value::unknown(FactRef::package(key));
 }
 
 Value StateContext::revision(std::string_view name) {
-    std::string key(name);
-    if (auto it = facts_.revisions.find(key); it != facts_.revisions.end()) return it->second.value;
+    if (auto it = facts_.revisions.find(name); it != facts_.revisions.end()) return it->second.value;
     if (Value v = package(name); v.is_null()) return v;
-    return Value::unknown(FactRef::revision(key));
+    return Value::unknown(FactRef::revision(std::string(name)));
 }
 
 Value StateContext::lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) {
@@ -86,9 +90,8 @@ Value StateContext::lookup(std::string_view table, std::string_view key_column, 
 
 bool StateContext::given(std::string_view name) {
     note(FactRef::Kind::config, name);
-    std::string key(name);
-    if (patch_.config.count(key)) return true;
-    auto it = facts_.config.find(key);
+    if (patch_.config.contains(name)) return true;
+    auto it = facts_.config.find(name);
     return it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value;
 }
 

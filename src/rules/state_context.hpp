@@ -49,7 +49,7 @@ public:
     // Frames nest; the outermost one's slots are what a rule read. Evaluations outside
     // any frame (a finding's evidence and message) note nothing.
     void open_frame() { frames_.push_back(reads_.size()); }
-    // The slots noted since the frame opened, sorted and each once. They stay noted in
+    // The slots noted since the frame opened, each once (state_context.cpp). They stay noted in
     // the frames around it: what a derived fact or a default read, its reader read.
     std::vector<PatchSlot> close_frame();
 

@@ -13,6 +13,11 @@
 
 namespace preflight::util {
 
+// Held while any Deferred makes its value. Recursive: making one value may read another
+// (a message's parts read their expressions). One lock cannot deadlock with itself, and
+// what is made under it is short (a part of a rule-set image read).
+std::recursive_mutex& deferred_lock();
+
 template <class T>
 class Deferred {
 public:
@@ -31,14 +36,15 @@ public:
     Deferred(Deferred&&) noexcept = default;
     Deferred& operator=(Deferred&&) noexcept = default;
 
-    // The value; T's default where nothing was ever given. Made under a mutex, not
-    // std::call_once: glibc's pthread_once makes a futex call each time it runs an
-    // initializer, which was hundreds of system calls a check.
+    // The value; T's default where nothing was ever given. Made under one lock for
+    // every Deferred (deferred_lock()), not std::call_once: glibc's pthread_once makes
+    // a futex call each time it runs an initializer, which was hundreds of system calls
+    // a check; and not a mutex each, which was 40 of a state's bytes, thousands of times.
     const T& get() const {
         if (!state_) return empty();
         State& s = *state_;
         if (!s.done.load(std::memory_order_acquire)) {
-            std::lock_guard lock(s.mutex);
+            std::lock_guard lock(deferred_lock());
             if (!s.done.load(std::memory_order_relaxed)) {
                 if (s.pending) s.value = s.make();
                 s.pending = false;
@@ -55,7 +61,6 @@ public:
 private:
     struct State {
         std::atomic<bool> done{false};
-        std::mutex mutex;
         bool pending = false;
         T value{};
         virtual ~State() = default;

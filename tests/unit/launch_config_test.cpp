@@ -289,7 +289,7 @@ TEST(LaunchConfig, MisspelledFlagGetsDidYouMean) {
 }
 
 TEST(LaunchConfig, UnknownFlagIsAnErrorAtAKnownVersion) {
-    std::map<std::string, Fact> packages;
+    FactMap packages;
     packages["ms-swift"] = Fact{Value(*version::Version::parse(version::Scheme::pep440, "4.5.2")), {}};
     auto l = read_launch(command({"megatron", "sft", "--train_iter", "100", "--train_iters", "100"}), bundled(), &packages);
     ASSERT_TRUE(l) << l.error().message;
