@@ -790,6 +790,7 @@ std::span<const KeyInfo> key_table() {
 const KeyInfo* find_key(std::string_view dotted) {
     static const auto index = [] {
         std::unordered_map<std::string_view, const KeyInfo*> m;
+        m.reserve(key_table().size());
         for (const auto& k : key_table()) m.emplace(k.key, &k);
         return m;
     }();

@@ -4,6 +4,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
@@ -16,14 +17,25 @@ namespace preflight::lang {
 
 struct FunctionDef;
 
+// Every operator, spelled as in expression text: a node's `op` views one of these.
+inline constexpr std::string_view kOperators[] = {"||", "&&", "==", "!=", "<=", ">=", "<", ">", "in",
+                                                  "+",  "-",  "*",  "/",  "%",  "!"};
+// The spelling in kOperators equal to `text`; empty where there is none.
+constexpr std::string_view operator_spelling(std::string_view text) {
+    if (text.empty() || text.size() > 2) return {};  // most nodes have none
+    for (std::string_view op : kOperators)
+        if (op == text) return op;
+    return {};
+}
+
 enum class NodeKind { literal, name, call, unary, binary, list };
 
 struct Node {
     NodeKind kind = NodeKind::literal;
     int offset = 0;    // byte offset in the expression text
     Value literal;     // literal
-    std::string name;  // name, call
-    std::string op;    // unary, binary
+    std::string name;     // name, call
+    std::string_view op;  // unary, binary: one of kOperators' spellings, never a copy
     std::vector<std::unique_ptr<Node>> children;
     int height = 1;  // levels of the tree from here down (the parser bounds it)
 

@@ -132,11 +132,11 @@ private:
     Result<void> check_binary(Node& n) {
         Node& a = *n.children[0];
         Node& b = *n.children[1];
-        const std::string& op = n.op;
+        std::string_view op = n.op;
         if (op == "&&" || op == "||") {
             for (Node* side : {&a, &b})
                 if (side->type.kind != TypeKind::boolean && !loose(side->type))
-                    return error_at(*side, "'" + op + "' needs bool operands, not " + to_string(side->type));
+                    return error_at(*side, "'" + std::string(op) + "' needs bool operands, not " + to_string(side->type));
             n.type = {TypeKind::boolean};
             return {};
         }
@@ -165,7 +165,7 @@ private:
                 return error_at(n, "cannot compare " + to_string(a.type) + " with " + to_string(b.type));
             bool ordered = op != "==" && op != "!=";
             if (ordered && (a.type.kind == TypeKind::boolean || a.type.kind == TypeKind::list))
-                return error_at(n, "'" + op + "' does not order " + to_string(a.type) + " values");
+                return error_at(n, "'" + std::string(op) + "' does not order " + to_string(a.type) + " values");
             n.type = {TypeKind::boolean};
             return {};
         }
@@ -176,7 +176,7 @@ private:
         }
         for (Node* side : {&a, &b})
             if (!side->type.is_numeric() && !loose(side->type))
-                return error_at(*side, "'" + op + "' needs numbers, not " + to_string(side->type));
+                return error_at(*side, "'" + std::string(op) + "' needs numbers, not " + to_string(side->type));
         if (op == "%") {
             for (Node* side : {&a, &b})
                 if (side->type.kind == TypeKind::floating) return error_at(*side, "'%' needs integers");

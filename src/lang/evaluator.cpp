@@ -2,12 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <string_view>
 
 #include "lang/functions.hpp"
 
 namespace preflight::lang {
 namespace {
+
+// An operator's spelling (one or two bytes) as one number, so that a node's operator is
+// matched by integer comparison: compared as strings, operators were thousands of
+// out-of-line comparisons a check.
+constexpr std::uint16_t op_code(std::string_view op) {
+    if (op.empty() || op.size() > 2) return 0;
+    auto byte = [](char c) { return static_cast<std::uint16_t>(static_cast<unsigned char>(c)); };
+    return static_cast<std::uint16_t>(byte(op[0]) | (op.size() == 2 ? byte(op[1]) << 8 : 0));
+}
+constexpr std::uint16_t operator""_op(const char* text, std::size_t size) { return op_code(std::string_view(text, size)); }
 
 Value unknown_of(std::initializer_list<const Value*> values) {
     Unknown u;
@@ -69,50 +80,50 @@ bool equal_for_membership(const Value& item, const Value& element) {
 }
 
 Value compare_values(const Node& n, const Value& a, const Value& b) {
-    std::string_view op = n.op;  // a view: compared with literals inline, not through compare()
+    const std::uint16_t op = op_code(n.op);
     if (a.is_null() || b.is_null()) {
         bool both = a.is_null() && b.is_null();
-        if (op == "==") return Value(both);
-        if (op == "!=") return Value(!both);
+        if (op == "=="_op) return Value(both);
+        if (op == "!="_op) return Value(!both);
         return Value(false);  // nothing orders against an absent value
     }
     auto c = order(a, *n.children[0], b, *n.children[1]);
     if (!c) {
-        if (op == "==") return Value(false);
-        if (op == "!=") return Value(true);
+        if (op == "=="_op) return Value(false);
+        if (op == "!="_op) return Value(true);
         return Value::unknown_because("cannot order " + display(a) + " and " + display(b));
     }
-    if (op == "==") return Value(*c == 0);
-    if (op == "!=") return Value(*c != 0);
-    if (op == "<") return Value(*c < 0);
-    if (op == "<=") return Value(*c <= 0);
-    if (op == ">") return Value(*c > 0);
+    if (op == "=="_op) return Value(*c == 0);
+    if (op == "!="_op) return Value(*c != 0);
+    if (op == "<"_op) return Value(*c < 0);
+    if (op == "<="_op) return Value(*c <= 0);
+    if (op == ">"_op) return Value(*c > 0);
     return Value(*c >= 0);
 }
 
-Value arithmetic(std::string_view op, const Value& a, const Value& b) {
+Value arithmetic(std::uint16_t op, const Value& a, const Value& b) {
     if (a.is_null() || b.is_null()) return Value(Null{});
-    if (op == "+" && a.get<std::string>()) return Value(*a.get<std::string>() + *b.get<std::string>());
-    if (op == "/") {
+    if (op == "+"_op && a.get<std::string>()) return Value(*a.get<std::string>() + *b.get<std::string>());
+    if (op == "/"_op) {
         double d = as_double(b);
         if (d == 0) return Value::unknown_because("division by zero");
         return Value(as_double(a) / d);
     }
     if (a.get<std::int64_t>() && b.get<std::int64_t>()) {
         std::int64_t x = *a.get<std::int64_t>(), y = *b.get<std::int64_t>(), r = 0;
-        if (op == "%") {
+        if (op == "%"_op) {
             if (y == 0) return Value::unknown_because("division by zero");
             return Value(x % y);
         }
-        bool overflow = op == "+"   ? __builtin_add_overflow(x, y, &r)
-                        : op == "-" ? __builtin_sub_overflow(x, y, &r)
+        bool overflow = op == "+"_op   ? __builtin_add_overflow(x, y, &r)
+                        : op == "-"_op ? __builtin_sub_overflow(x, y, &r)
                                     : __builtin_mul_overflow(x, y, &r);
         if (overflow) return Value::unknown_because("integer overflow");
         return Value(r);
     }
     double x = as_double(a), y = as_double(b);
-    if (op == "+") return Value(x + y);
-    if (op == "-") return Value(x - y);
+    if (op == "+"_op) return Value(x + y);
+    if (op == "-"_op) return Value(x - y);
     return Value(x * y);
 }
 
@@ -144,7 +155,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
         case NodeKind::unary: {
             Value v = evaluate(*n.children[0], ctx);
             if (v.is_unknown() || v.is_null()) return v;
-            if (std::string_view(n.op) == "!") return Value(!*v.get<bool>());
+            if (op_code(n.op) == "!"_op) return Value(!*v.get<bool>());
             if (const auto* i = v.get<std::int64_t>()) {
                 if (*i == INT64_MIN) return Value::unknown_because("integer overflow");
                 return Value(-*i);
@@ -152,10 +163,10 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             return Value(-as_double(v));
         }
         case NodeKind::binary: {
-            std::string_view op = n.op;
+            const std::uint16_t op = op_code(n.op);
             Value a = evaluate(*n.children[0], ctx);
-            if (op == "&&" || op == "||") {
-                bool decisive = op == "||";
+            if (op == "&&"_op || op == "||"_op) {
+                bool decisive = op == "||"_op;
                 if (const auto* x = a.get<bool>(); x && *x == decisive) return Value(decisive);
                 Value b = evaluate(n.right(), ctx);
                 if (const auto* y = b.get<bool>(); y && *y == decisive) return Value(decisive);
@@ -164,14 +175,14 @@ Value evaluate(const Node& n, EvalContext& ctx) {
             }
             Value b = evaluate(*n.children[1], ctx);
             if (a.is_unknown() || b.is_unknown()) return unknown_of({&a, &b});
-            if (op == "in") {
+            if (op == "in"_op) {
                 if (a.is_null() || b.is_null()) return Value(false);
                 if (const auto* list = b.get<List>())
                     return Value(
                         std::any_of(list->begin(), list->end(), [&](const Value& e) { return equal_for_membership(a, e); }));
                 return Value(b.get<std::string>()->find(*a.get<std::string>()) != std::string::npos);
             }
-            if (op == "==" || op == "!=" || op == "<" || op == "<=" || op == ">" || op == ">=") return compare_values(n, a, b);
+            if (op == "=="_op || op == "!="_op || op == "<"_op || op == "<="_op || op == ">"_op || op == ">="_op) return compare_values(n, a, b);
             return arithmetic(op, a, b);
         }
     }

@@ -82,7 +82,7 @@ private:
             auto right = (this->*next)();
             if (!right) return right;
             auto n = make(NodeKind::binary, offset);
-            n->op = std::string(found);
+            n->op = operator_spelling(found);
             n->children.push_back(std::move(*left));
             n->children.push_back(std::move(*right));
             left = finish(std::move(n));
@@ -108,7 +108,7 @@ private:
         auto right = additive();
         if (!right) return right;
         auto n = make(NodeKind::binary, offset);
-        n->op = std::string(op);
+        n->op = operator_spelling(op);
         n->children.push_back(std::move(*left));
         n->children.push_back(std::move(*right));
         for (std::string_view chained : kComparisons)
@@ -124,7 +124,7 @@ private:
             DepthGuard guard(depth_);
             if (depth_ > kMaxDepth) return error("expression nested deeper than " + std::to_string(kMaxDepth) + " levels");
             auto n = make(NodeKind::unary, peek().offset);
-            n->op = peek().text;
+            n->op = operator_spelling(peek().text);
             ++pos_;
             auto operand = unary();
             if (!operand) return operand;

@@ -358,6 +358,19 @@ private:
     }
 };
 
+// A node's operator: written as its spelling, read back as the same spelling of
+// lang::kOperators (an image naming no operator there is damaged).
+template <class Layout>
+void operator_of(Writer<Layout>& w, const lang::Node& n) {
+    w.span(n.op);
+}
+template <class Layout>
+void operator_of(Reader<Layout>& r, lang::Node& n) {
+    std::string_view text = r.span();
+    n.op = lang::operator_spelling(text);
+    if (n.op.size() != text.size()) r.ok = false;
+}
+
 // `object` in an image of `Layout`, behind `magic` and `format`.
 template <class Layout, class T>
 std::optional<std::string> encode(std::string_view magic, int format, const T& object) {

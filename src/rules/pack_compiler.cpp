@@ -446,12 +446,10 @@ const DerivedFact* RuleSet::find_derived(std::string_view name) const {
     return it == derived_index.end() ? nullptr : &derived[it->second];
 }
 
-std::vector<const Default*> RuleSet::defaults_for(const FactRef& target) const {
-    std::vector<const Default*> out;
+std::span<const std::size_t> RuleSet::defaults_for(const FactRef& target) const {
     auto it = defaults_index.find(target);
-    if (it != defaults_index.end())
-        for (std::size_t i : it->second) out.push_back(&defaults[i]);
-    return out;
+    if (it == defaults_index.end()) return {};
+    return it->second;
 }
 
 version::Scheme RuleSet::scheme_of(const std::string& normalized) const {

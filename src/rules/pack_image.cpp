@@ -25,7 +25,9 @@ struct PackLayout {
     // so it is done at load, as for a pack read from its file.
     template <class A, image::Is<lang::Node> S>
     static void fields(A& a, S& s) {
-        a.all(s.kind, s.offset, s.literal, s.name, s.op, s.children, s.height);
+        a.all(s.kind, s.offset, s.literal, s.name);
+        image::operator_of(a, s);
+        a.all(s.children, s.height);
     }
     template <class A, image::Is<Reference> S>
     static void fields(A& a, S& s) {

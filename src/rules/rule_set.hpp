@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -147,8 +148,9 @@ public:
 
     const Rule* find_rule(std::string_view id) const;
     const DerivedFact* find_derived(std::string_view name) const;
-    // The defaults for a config key or variable, in the order they are tried.
-    std::vector<const Default*> defaults_for(const FactRef& target) const;
+    // The defaults for a config key or variable, in the order they are tried: positions
+    // in `defaults`.
+    std::span<const std::size_t> defaults_for(const FactRef& target) const;
     version::Scheme scheme_of(const std::string& normalized) const;
 
     // lang::Schema

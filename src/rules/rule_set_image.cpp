@@ -91,7 +91,8 @@ struct SetLayout {
     // A node's fields before and after its children, written and read alike.
     template <class A, Is<lang::Node> S>
     static void node_head(A& a, S& s) {
-        a.all(s.kind, s.offset, s.literal, s.name, s.op);
+        a.all(s.kind, s.offset, s.literal, s.name);
+        image::operator_of(a, s);
     }
     template <class A, Is<lang::Node> S>
     static void node_tail(A& a, S& s) {

@@ -153,14 +153,19 @@ Evidence StateContext::describe_package(const FactRef& ref) {
 // cannot be decided before one holds makes the value unknown: which default applies
 // is then not known either.
 std::optional<Value> StateContext::from_defaults(const FactRef& target) {
-    if (auto it = default_memo_.find(target); it != default_memo_.end()) {
+    auto place = rules_.defaults_for(target);
+    if (place.empty()) return std::nullopt;  // nothing read, nothing to remember
+    auto [it, first] = default_memo_.try_emplace(target);  // a re-entry (compiled out as a cycle) finds none
+    if (!first) {
         note_all(it->second.reads);
         return it->second.value;
     }
-    default_memo_[target] = Memo{};  // a re-entry (compiled out as a cycle) finds none
+    // The element stays where it is while evaluation adds others (a node-based map).
+    Memo& memo = it->second;
     open_frame();
     std::optional<Value> out;
-    for (const Default* d : rules_.defaults_for(target)) {
+    for (std::size_t i : place) {
+        const Default* d = &rules_.defaults[i];
         if (d->when) {
             Value w = lang::evaluate(d->when->tree(), *this);
             if (w.is_unknown()) {
@@ -173,7 +178,7 @@ std::optional<Value> StateContext::from_defaults(const FactRef& target) {
         chosen_[target] = d;
         break;
     }
-    default_memo_[target] = Memo{out, close_frame()};
+    memo = Memo{out, close_frame()};
     return out;
 }
 
