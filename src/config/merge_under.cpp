@@ -15,8 +15,7 @@ std::string place(const Location& at) {
     return at.line > 0 ? fmt::format("{}:{}", file, at.line) : file;
 }
 
-void merge_facts(FactMap& over, const FactMap& under, std::string_view prefix,
-                 Diagnostics& diagnostics) {
+void merge_facts(FactMap& over, const FactMap& under, std::string_view prefix, Diagnostics& diagnostics) {
     for (const auto& [key, fact] : under) {
         if (!given(fact)) continue;
         auto it = over.find(key);

@@ -398,7 +398,8 @@ Result<void> read_model_config(RunConfig& cfg) {
             if (!info.key.starts_with("model.")) continue;
             std::string leaf(info.key.substr(6));
             if (leaf == "id" || leaf == "arch" || leaf == "config" || !level.contains(leaf)) continue;
-            if (auto it = cfg.values.find(info.key); it != cfg.values.end() && it->second.origin.kind == OriginKind::job) continue;
+            if (auto it = cfg.values.find(info.key); it != cfg.values.end() && it->second.origin.kind == OriginKind::job)
+                continue;
             const auto& j = level[leaf];
             // A number past int64 is read as unsigned (or a float) by nlohmann: not an integer here.
             if (!j.is_number_integer() ||

@@ -27,13 +27,13 @@ struct RawTable {
 };
 
 struct RunConfig {
-    std::string path;                       // as the user named it
-    FactMap values;     // dotted key → fact, defaults included
-    FactMap env;        // [env]
-    FactMap packages;   // [packages], PEP 503-normalized names
-    FactMap revisions;  // [revisions]: normalized name → git branch or tag
-    Diagnostics diagnostics;                // warnings: unknown keys and sections
-    std::vector<RawTable> waive;            // [[waive]] tables, read by rules/waiver.hpp
+    std::string path;             // as the user named it
+    FactMap values;               // dotted key → fact, defaults included
+    FactMap env;                  // [env]
+    FactMap packages;             // [packages], PEP 503-normalized names
+    FactMap revisions;            // [revisions]: normalized name → git branch or tag
+    Diagnostics diagnostics;      // warnings: unknown keys and sections
+    std::vector<RawTable> waive;  // [[waive]] tables, read by rules/waiver.hpp
 };
 
 using SchemeOf = std::function<version::Scheme(const std::string& normalized_package)>;

@@ -13,9 +13,9 @@ namespace preflight::facts {
 
 struct NodeFacts {
     FactMap env;
-    FactMap packages;         // normalized name → Version (Null: known absent)
-    FactMap hardware;         // e.g. "cpu.arch", "python.version"
-    FactMap revisions;        // normalized name → git branch or tag of a source install
+    FactMap packages;                             // normalized name → Version (Null: known absent)
+    FactMap hardware;                             // e.g. "cpu.arch", "python.version"
+    FactMap revisions;                            // normalized name → git branch or tag of a source install
     bool env_complete = false;                    // every variable of the node is listed
     bool packages_complete = false;               // every installed distribution is listed …
     std::set<std::string> uncovered;              // … except these names, which the source cannot see

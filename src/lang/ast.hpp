@@ -18,8 +18,8 @@ namespace preflight::lang {
 struct FunctionDef;
 
 // Every operator, spelled as in expression text: a node's `op` views one of these.
-inline constexpr std::string_view kOperators[] = {"||", "&&", "==", "!=", "<=", ">=", "<", ">", "in",
-                                                  "+",  "-",  "*",  "/",  "%",  "!"};
+inline constexpr std::string_view kOperators[] = {"||", "&&", "==", "!=", "<=", ">=", "<", ">",
+                                                  "in", "+",  "-",  "*",  "/",  "%",  "!"};
 // The spelling in kOperators equal to `text`; empty where there is none.
 constexpr std::string_view operator_spelling(std::string_view text) {
     if (text.empty() || text.size() > 2) return {};  // most nodes have none
@@ -32,8 +32,8 @@ enum class NodeKind { literal, name, call, unary, binary, list };
 
 struct Node {
     NodeKind kind = NodeKind::literal;
-    int offset = 0;    // byte offset in the expression text
-    Value literal;     // literal
+    int offset = 0;       // byte offset in the expression text
+    Value literal;        // literal
     std::string name;     // name, call
     std::string_view op;  // unary, binary: one of kOperators' spellings, never a copy
     std::vector<std::unique_ptr<Node>> children;

@@ -117,7 +117,7 @@ Value arithmetic(std::uint16_t op, const Value& a, const Value& b) {
         }
         bool overflow = op == "+"_op   ? __builtin_add_overflow(x, y, &r)
                         : op == "-"_op ? __builtin_sub_overflow(x, y, &r)
-                                    : __builtin_mul_overflow(x, y, &r);
+                                       : __builtin_mul_overflow(x, y, &r);
         if (overflow) return Value::unknown_because("integer overflow");
         return Value(r);
     }
@@ -182,7 +182,8 @@ Value evaluate(const Node& n, EvalContext& ctx) {
                         std::any_of(list->begin(), list->end(), [&](const Value& e) { return equal_for_membership(a, e); }));
                 return Value(b.get<std::string>()->find(*a.get<std::string>()) != std::string::npos);
             }
-            if (op == "=="_op || op == "!="_op || op == "<"_op || op == "<="_op || op == ">"_op || op == ">="_op) return compare_values(n, a, b);
+            if (op == "=="_op || op == "!="_op || op == "<"_op || op == "<="_op || op == ">"_op || op == ">="_op)
+                return compare_values(n, a, b);
             return arithmetic(op, a, b);
         }
     }

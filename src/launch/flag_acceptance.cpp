@@ -73,8 +73,7 @@ std::string accepted_type(const Launcher& launcher, const std::string& written) 
     return found.empty() ? "" : found.front()->type;
 }
 
-std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& written,
-                                      const FactMap* packages) {
+std::optional<FlagFinding> judge_flag(const Launcher& l, const std::string& written, const FactMap* packages) {
     if (l.sources.empty()) return std::nullopt;
     std::map<std::string, LineState> states;
     bool complete = true;

@@ -24,8 +24,7 @@ struct FlagFinding {
 // nullopt: the flag is accepted, or may be (no full list, or a version not known that
 // accepts it): it is only not interpreted. `packages`: the run configuration's
 // [packages] (normalized names), nullptr when none are known.
-std::optional<FlagFinding> judge_flag(const Launcher& launcher, const std::string& written,
-                                      const FactMap* packages);
+std::optional<FlagFinding> judge_flag(const Launcher& launcher, const std::string& written, const FactMap* packages);
 
 // The type the tables give a flag's words ("switch", "bool", "list", …), "" when none does.
 std::string accepted_type(const Launcher& launcher, const std::string& written);

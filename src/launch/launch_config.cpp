@@ -80,8 +80,7 @@ Word inline_value(const Word& flag_word, std::size_t eq) {
 
 class Reader {
 public:
-    Reader(const Command& command, const Recognised& recognised, const LauncherSet& set,
-           const FactMap* packages)
+    Reader(const Command& command, const Recognised& recognised, const LauncherSet& set, const FactMap* packages)
         : command_(command), launcher_(*recognised.launcher), set_(set), recognised_(recognised), packages_(packages) {}
 
     Result<Launch> run() {

@@ -50,7 +50,6 @@ struct Launch {
 // key table refuses, a switch given a value. `packages` (the installed versions, from
 // --with or the job) decide whether a flag no key row names is one the launcher accepts;
 // nullptr: no version is known.
-Result<Launch> read_launch(const Command& command, const LauncherSet& launchers,
-                           const FactMap* packages = nullptr);
+Result<Launch> read_launch(const Command& command, const LauncherSet& launchers, const FactMap* packages = nullptr);
 
 }  // namespace preflight::launch

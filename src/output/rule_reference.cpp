@@ -33,9 +33,9 @@ std::string defaults(const rules::RuleSet& rules, const rules::PackInfo& pack) {
         if (out.empty())
             out = "\n| key | value when the job leaves it out | while | by | references |\n| --- | --- | --- | --- | --- |\n";
         std::string value = d.literal ? literal(*d.literal) : "`" + d.expr->source() + "`";
-        out +=
-            fmt::format("| `{}` | {} | {} | {}{} | {} |\n", d.target.key(), value, d.when ? "`" + d.when->source() + "`" : "always",
-                        d.applied ? "set by " : "", d.by, fmt::join(d.references, "<br>"));
+        out += fmt::format("| `{}` | {} | {} | {}{} | {} |\n", d.target.key(), value,
+                           d.when ? "`" + d.when->source() + "`" : "always", d.applied ? "set by " : "", d.by,
+                           fmt::join(d.references, "<br>"));
     }
     return out;
 }

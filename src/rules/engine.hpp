@@ -114,9 +114,7 @@ struct Patch {
     bool empty() const { return env.empty() && config.empty(); }
     // The map that holds a variable or a config key.
     PatchMap& slot(const FactRef& ref) { return ref.kind == FactRef::Kind::env ? env : config; }
-    const PatchMap& slot(const FactRef& ref) const {
-        return ref.kind == FactRef::Kind::env ? env : config;
-    }
+    const PatchMap& slot(const FactRef& ref) const { return ref.kind == FactRef::Kind::env ? env : config; }
 };
 
 struct FallbackEntry {

@@ -120,8 +120,8 @@ public:
         word(static_cast<std::uint32_t>(s.size()));
         for (const auto& e : s) (*this)(e);
     }
-    template <class K, class V>
-    void operator()(const std::map<K, V>& m) {
+    template <class K, class V, class C>
+    void operator()(const std::map<K, V, C>& m) {
         word(static_cast<std::uint32_t>(m.size()));
         for (const auto& [k, v] : m) all(k, v);
     }
@@ -285,8 +285,8 @@ public:
             s.emplace_hint(s.end(), std::move(e));
         }
     }
-    template <class K, class V>
-    void operator()(std::map<K, V>& m) {
+    template <class K, class V, class C>
+    void operator()(std::map<K, V, C>& m) {
         std::uint32_t n = count();
         m.clear();
         for (std::uint32_t i = 0; i < n && ok; ++i) {

@@ -69,7 +69,7 @@ Result<void> compile_schemes(const std::vector<PackSource>& packs, RuleSet& set)
 // Whether a row has exactly the table's columns with their types: both maps are
 // sorted by column, so one walk compares them (the generated tables have thousands of
 // rows). When not, the slower walk below finds the error to report.
-bool same_columns(const std::map<std::string, lang::Type>& columns, const std::map<std::string, Value>& cells) {
+bool same_columns(const std::map<std::string, lang::Type>& columns, const std::map<std::string, Value, std::less<>>& cells) {
     if (columns.size() != cells.size()) return false;
     auto c = columns.begin();
     for (const auto& [col, cell] : cells) {

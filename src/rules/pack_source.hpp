@@ -2,9 +2,11 @@
 // nothing compiled yet (stage 1 of reader → collector → compiler).
 #pragma once
 
+#include <functional>
 #include <map>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
@@ -79,17 +81,17 @@ struct DefaultSource {
 };
 
 struct TableRow {
-    std::map<std::string, Value> cells;
+    std::map<std::string, Value, std::less<>> cells;  // searched by a view of the column's name too
     std::map<std::string, Location> cell_where;
     Location where;  // the row's first cell
 
     // A cell's string or truth value; nullptr when the row has no such cell or it holds
     // another type (tables are free-form: each reader decides what a missing cell means).
-    const std::string* text(const std::string& column) const {
+    const std::string* text(std::string_view column) const {
         auto it = cells.find(column);
         return it == cells.end() ? nullptr : it->second.get<std::string>();
     }
-    const bool* flag(const std::string& column) const {
+    const bool* flag(std::string_view column) const {
         auto it = cells.find(column);
         return it == cells.end() ? nullptr : it->second.get<bool>();
     }

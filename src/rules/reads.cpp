@@ -86,7 +86,9 @@ std::optional<Finding> probe_other_interpreter(const RuleSet& rules, const facts
         const auto* value = fact.value.get<std::string>();
         if (!value || fact.origin.kind == OriginKind::default_value) continue;
         std::string package = version::normalize_package_name(*value);
-        if (!std::binary_search(read.begin(), read.end(), FactRef::package(package)) || node.packages.count(package) || node.uncovered.count(package)) continue;
+        if (!std::binary_search(read.begin(), read.end(), FactRef::package(package)) || node.packages.count(package) ||
+            node.uncovered.count(package))
+            continue;
         std::string python = "the default python3";
         if (auto p = node.packages.find("python"); p != node.packages.end() && !p->second.origin.where.file.empty())
             python = p->second.origin.where.file;

@@ -135,8 +135,9 @@ public:
     // What the set reads, found when it is compiled (reads.hpp) and kept in its image: a
     // check wants the variables read for every launch that sets one, and finding them
     // would read every expression of the set, most of which a check never evaluates.
-    util::Deferred<std::vector<FactRef>> reads;              // every fact read or written, sorted, each once
-    util::Deferred<std::vector<std::string>> variables_read;  // the variables among them and in tables' `variable` columns, sorted
+    util::Deferred<std::vector<FactRef>> reads;  // every fact read or written, sorted, each once
+    util::Deferred<std::vector<std::string>>
+        variables_read;  // the variables among them and in tables' `variable` columns, sorted
     // Positions in `rules` / `derived` by name, for lookups on every evaluation.
     NameIndex<std::size_t> rule_index;
     NameIndex<std::size_t> derived_index;

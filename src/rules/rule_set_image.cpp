@@ -38,7 +38,8 @@ namespace {
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
-constexpr int kSetFormat = 4;  // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an expression's text and reads
+constexpr int kSetFormat =
+    4;  // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an expression's text and reads
 
 using image::Is;
 

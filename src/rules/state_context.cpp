@@ -16,10 +16,13 @@ namespace {
 // compared by where the name lies, not by its text (no string comparison). A key read
 // through two nodes may stay twice; what a memo passes on is bounded all the same.
 std::vector<PatchSlot> each_once(std::vector<PatchSlot> slots) {
-    auto place = [](const PatchSlot& s) { return std::tuple(s.kind, reinterpret_cast<std::uintptr_t>(s.name.data()), s.name.size()); };
+    auto place = [](const PatchSlot& s) {
+        return std::tuple(s.kind, reinterpret_cast<std::uintptr_t>(s.name.data()), s.name.size());
+    };
     std::sort(slots.begin(), slots.end(), [&](const PatchSlot& a, const PatchSlot& b) { return place(a) < place(b); });
-    slots.erase(std::unique(slots.begin(), slots.end(), [&](const PatchSlot& a, const PatchSlot& b) { return place(a) == place(b); }),
-                slots.end());
+    slots.erase(
+        std::unique(slots.begin(), slots.end(), [&](const PatchSlot& a, const PatchSlot& b) { return place(a) == place(b); }),
+        slots.end());
     return slots;
 }
 
@@ -79,9 +82,9 @@ Value StateContext::lookup(std::string_view table, std::string_view key_column, 
     auto t = rules_.tables.find(std::string(table));
     if (t == rules_.tables.end()) return Value(Null{});
     for (const auto& row : t->second.rows.get()) {
-        auto k = row.cells.find(std::string(key_column));
+        auto k = row.cells.find(key_column);
         if (k != row.cells.end() && k->second == key) {
-            auto v = row.cells.find(std::string(value_column));
+            auto v = row.cells.find(value_column);
             return v == row.cells.end() ? Value(Null{}) : v->second;
         }
     }
@@ -154,7 +157,7 @@ Evidence StateContext::describe_package(const FactRef& ref) {
 // is then not known either.
 std::optional<Value> StateContext::from_defaults(const FactRef& target) {
     auto place = rules_.defaults_for(target);
-    if (place.empty()) return std::nullopt;  // nothing read, nothing to remember
+    if (place.empty()) return std::nullopt;                // nothing read, nothing to remember
     auto [it, first] = default_memo_.try_emplace(target);  // a re-entry (compiled out as a cycle) finds none
     if (!first) {
         note_all(it->second.reads);

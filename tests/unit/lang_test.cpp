@@ -207,10 +207,32 @@ TEST_F(LangTest, ExpressionsListWhatTheyRead) {
     auto e = compile("installed('Megatron_Core') && env('X') == 'y' && revision('ms-swift') == 'main' && parallel.tp > 1", world);
     ASSERT_TRUE(e.has_value()) << e.error().message;
     EXPECT_EQ(e->reads(), (std::set<FactRef>{FactRef::package("megatron-core"), FactRef::env("X"), FactRef::revision("ms-swift"),
-                                           FactRef::config("parallel.tp")}));
+                                             FactRef::config("parallel.tp")}));
     for (const auto& f : all_functions())
         EXPECT_EQ(f.reads.has_value(), std::string(f.signature).find("name: string literal") != std::string::npos) << f.name;
     auto bad = compile("pkg(parallel.tp)", world);
     ASSERT_FALSE(bad.has_value());
     EXPECT_EQ(bad.error().message, "pkg(): the package name must be a string literal");
+}
+
+// A node's operator views its one spelling in kOperators: reading a tree copies none,
+// and the evaluator and the image codecs rely on every operator being one of them.
+TEST(Lang, AnOperatorIsHeldAsItsOneSpelling) {
+    auto tree = lang::parse_expression("!(1 + 2 * 3 - 4 / 5 % 6 in [7]) || 1 <= 2 && 3 != 4 && \"a\" == \"b\"");
+    ASSERT_TRUE(tree) << tree.error().message;
+    std::size_t seen = 0;
+    auto walk = [&](auto& self, const lang::Node& n) -> void {
+        if (n.kind == lang::NodeKind::unary || n.kind == lang::NodeKind::binary) {
+            ++seen;
+            bool interned = false;
+            for (std::string_view op : lang::kOperators) interned = interned || op.data() == n.op.data();
+            EXPECT_TRUE(interned) << n.op;
+        }
+        for (const auto& c : n.children) self(self, *c);
+    };
+    walk(walk, **tree);
+    EXPECT_EQ(seen, 13U);
+    EXPECT_EQ(lang::operator_spelling("&&").data(), lang::kOperators[1].data());
+    EXPECT_TRUE(lang::operator_spelling("&").empty());
+    EXPECT_TRUE(lang::operator_spelling("").empty());
 }

@@ -59,7 +59,7 @@ std::size_t files_in(const std::string& dir, const char* extension) {
     return n;
 }
 
-const char* kPack =
+const char* kSetPack =
     "[pack]\nname = \"p\"\nversion = \"0.1.0\"\nengine = \">=0.2\"\nsummary = \"s\"\n"
     "[[tables.t]]\nname = \"a\"\nn = 3\n"
     "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"parallel.tp > 4\"\n"
@@ -158,7 +158,7 @@ TEST(RuleSetImage, ChecksTheExamplesAsTheCompiledSetDoes) {
 
 TEST(RuleSetImage, RefusesDamageTruncationAndTrailingBytes) {
     test_support::TempDir dir;
-    dir.write("p/pack.toml", kPack);
+    dir.write("p/pack.toml", kSetPack);
     auto collected = collect_packs(std::vector<RuleRoot>{{dir.path(), true}}, kEngine);
     ASSERT_TRUE(collected.has_value());
     auto set = compile_packs(std::move(collected->packs));
@@ -179,7 +179,7 @@ TEST(RuleSetCache, ServesTheSetForTheSameFilesOnly) {
     if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
     test_support::TempDir dir;
     test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
-    dir.write("packs/p/pack.toml", kPack);
+    dir.write("packs/p/pack.toml", kSetPack);
     std::vector<RuleRoot> roots = {{dir.path() + "/packs", true}};
     auto first = load_rule_set(roots, kEngine);
     ASSERT_TRUE(first.has_value()) << first.error().message;
@@ -191,7 +191,7 @@ TEST(RuleSetCache, ServesTheSetForTheSameFilesOnly) {
     EXPECT_EQ(files_in(cache, ".set"), 1U);  // read, not made again
 
     // Edited, the packs are compiled anew.
-    dir.write("packs/p/pack.toml", std::string(kPack) + "explain = \"e\"\n");
+    dir.write("packs/p/pack.toml", std::string(kSetPack) + "explain = \"e\"\n");
     auto edited = load_rule_set(roots, kEngine);
     ASSERT_TRUE(edited.has_value());
     EXPECT_EQ(edited->rules.at(0).text().explain, "e");
@@ -199,7 +199,7 @@ TEST(RuleSetCache, ServesTheSetForTheSameFilesOnly) {
 
     // The same files under other roots are another set: two packs of one name in one
     // root are an error, in two roots the later is shadowed.
-    dir.write("packs/q/pack.toml", kPack);
+    dir.write("packs/q/pack.toml", kSetPack);
     EXPECT_FALSE(load_rule_set(roots, kEngine).has_value());
     auto shadowing = load_rule_set({{dir.path() + "/packs/p", true}, {dir.path() + "/packs/q", true}}, kEngine);
     ASSERT_TRUE(shadowing.has_value()) << shadowing.error().message;
@@ -214,7 +214,7 @@ TEST(RuleSetCache, ADamagedImageIsCompiledAgain) {
     if (util::executable_build_id().empty()) GTEST_SKIP() << "this test binary has no build ID, so nothing is cached";
     test_support::TempDir dir;
     test_support::ScopedEnv env("PREFLIGHT_CACHE_DIR", dir.path() + "/cache");
-    dir.write("packs/p/pack.toml", kPack);
+    dir.write("packs/p/pack.toml", kSetPack);
     std::vector<RuleRoot> roots = {{dir.path() + "/packs", true}};
     ASSERT_TRUE(load_rule_set(roots, kEngine).has_value());
     std::string cache = pack_cache_dir();
