@@ -8,7 +8,6 @@
 #include "facts/snapshot.hpp"
 #include "fleet/check_key.hpp"
 #include "fleet/fact_tally.hpp"
-#include "fleet/rule_reads.hpp"
 #include "fleet/verdict_groups.hpp"
 #include "rules/check_job.hpp"
 #include "util/parallel.hpp"
@@ -62,7 +61,9 @@ Result<FleetSummary> summarize(const rules::RuleSet& rules, const FleetRequest& 
         summary.max_age = request.max_age;
         summary.stale_before = util::format_utc_time(*request.stale_before);
     }
-    const std::set<FactRef> read = facts_read_by(rules);
+    // The facts the loaded packs read: a node that differs from the rest in one of these
+    // can change a verdict, and `fleet` fails on such drift only.
+    const std::set<FactRef> read(rules.reads.get().begin(), rules.reads.get().end());
     FactTally tally(read);
     std::unordered_map<std::string, rules::CheckResult> checked;
     VerdictGroups verdicts;

@@ -12,11 +12,13 @@
 namespace preflight::rules {
 namespace {
 
-// Calls `visit` with every fact the loaded knowledge reads or writes, repeats included.
+// Calls `visit(ref, written)` with every fact the loaded knowledge reads (`written`
+// false: a condition, a computed fix, a derived fact, a default) or writes (true: a
+// fix's slot, a default's target), repeats included.
 template <class Visit>
-void for_each_read(const RuleSet& rules, Visit visit) {
+void for_each_fact(const RuleSet& rules, Visit visit) {
     auto add = [&visit](const lang::Expression& e) {
-        for (const auto& ref : e.reads()) visit(ref);
+        for (const auto& ref : e.reads()) visit(ref, false);
     };
     for (const auto& rule : rules.rules) {
         add(rule.when);
@@ -24,14 +26,14 @@ void for_each_read(const RuleSet& rules, Visit visit) {
         if (rule.applies) add(*rule.applies);
         for (const auto& fix : rule.fixes) {
             if (fix.expr) add(*fix.expr);
-            visit(fix.slot());
+            visit(fix.slot(), true);
         }
     }
     for (const auto& d : rules.derived) add(d.expr);
     for (const auto& d : rules.defaults) {
         if (d.expr) add(*d.expr);
         if (d.when) add(*d.when);
-        visit(d.target);
+        visit(d.target, true);
     }
 }
 
@@ -40,8 +42,8 @@ void for_each_read(const RuleSet& rules, Visit visit) {
 void find_reads(RuleSet& rules) {
     std::set<FactRef> facts;
     std::set<std::string> variables;
-    for_each_read(rules, [&](const FactRef& ref) {
-        facts.insert(ref);
+    for_each_fact(rules, [&](const FactRef& ref, bool written) {
+        if (!written) facts.insert(ref);
         if (ref.kind == FactRef::Kind::env) variables.insert(ref.name);
     });
     // Every row of a table has its first row's columns: the others' rows are not read.

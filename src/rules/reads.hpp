@@ -18,9 +18,10 @@ namespace preflight::rules {
 inline constexpr const char* kEnvNameTypo = "env-name-typo";
 inline constexpr const char* kProbeOtherInterpreter = "probe-other-interpreter";
 
-// Fills `rules.reads` (every fact a rule condition, fix, derived fact or default reads
-// or writes) and `rules.variables_read` (the variables among them, and the `variable`
-// column of the launchers' environment table), once the set is compiled.
+// Fills `rules.reads` (every fact a rule condition, computed fix, derived fact or
+// default reads) and `rules.variables_read` (the variables among them, those fixes and
+// defaults write, and the `variable` column of the launchers' environment table), once
+// the set is compiled.
 void find_reads(RuleSet& rules);
 
 // One finding per variable the launch sets (origin: the job or script) that nothing

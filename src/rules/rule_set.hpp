@@ -135,9 +135,11 @@ public:
     // What the set reads, found when it is compiled (reads.hpp) and kept in its image: a
     // check wants the variables read for every launch that sets one, and finding them
     // would read every expression of the set, most of which a check never evaluates.
-    util::Deferred<std::vector<FactRef>> reads;  // every fact read or written, sorted, each once
-    util::Deferred<std::vector<std::string>>
-        variables_read;  // the variables among them and in tables' `variable` columns, sorted
+    // Both sorted, each once: every fact an expression reads (a node that differs in one
+    // can change a verdict: what `fleet` counts drift in), and every variable read,
+    // written by a fix or default, or named in a table's `variable` column.
+    util::Deferred<std::vector<FactRef>> reads;
+    util::Deferred<std::vector<std::string>> variables_read;
     // Positions in `rules` / `derived` by name, for lookups on every evaluation.
     NameIndex<std::size_t> rule_index;
     NameIndex<std::size_t> derived_index;

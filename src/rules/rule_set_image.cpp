@@ -38,8 +38,9 @@ namespace {
 // Bumped whenever RuleSet (or a type it holds) changes shape; cached images are also
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
-constexpr int kSetFormat =
-    4;  // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an expression's text and reads
+// 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
+// expression's text and reads, and what the whole set reads.
+constexpr int kSetFormat = 4;
 
 using image::Is;
 
