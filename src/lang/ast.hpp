@@ -28,6 +28,13 @@ constexpr std::string_view operator_spelling(std::string_view text) {
     return {};
 }
 
+// The place of `op` in kOperators, plus one; 0 where it is none of them.
+constexpr std::size_t operator_number(std::string_view op) {
+    for (std::size_t i = 0; i < std::size(kOperators); ++i)
+        if (kOperators[i] == op) return i + 1;
+    return 0;
+}
+
 enum class NodeKind { literal, name, call, unary, binary, list };
 
 struct Node {

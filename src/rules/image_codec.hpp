@@ -358,17 +358,19 @@ private:
     }
 };
 
-// A node's operator: written as its spelling, read back as the same spelling of
-// lang::kOperators (an image naming no operator there is damaged).
+// A node's operator: written as its place in lang::kOperators, plus one (0 for none),
+// read back as that spelling. A number, not the spelling: finding a read spelling among
+// the operators was thousands of string comparisons a check.
 template <class Layout>
 void operator_of(Writer<Layout>& w, const lang::Node& n) {
-    w.span(n.op);
+    w(static_cast<int>(lang::operator_number(n.op)));
 }
 template <class Layout>
 void operator_of(Reader<Layout>& r, lang::Node& n) {
-    std::string_view text = r.span();
-    n.op = lang::operator_spelling(text);
-    if (n.op.size() != text.size()) r.ok = false;
+    int number = 0;
+    r(number);
+    if (number < 0 || static_cast<std::size_t>(number) > std::size(lang::kOperators)) r.ok = false;
+    else n.op = number == 0 ? std::string_view() : lang::kOperators[number - 1];
 }
 
 // `object` in an image of `Layout`, behind `magic` and `format`.

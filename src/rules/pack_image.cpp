@@ -11,7 +11,7 @@ namespace {
 // build ID (pack_cache.cpp), so this guards the embedded images of a build against
 // themselves, and costs nothing to keep honest.
 constexpr std::string_view kMagic = "preflight-pack-image";
-constexpr int kFormat = 3;  // 2: expressions carry their parse trees; 3: varints, shared source lines
+constexpr int kFormat = 4;  // 2: expressions carry their parse trees; 3: varints, shared source lines; 4: operators by number
 
 // The pack image's fields: exactly what the reader produced, each expression with its
 // parse tree.

@@ -39,8 +39,9 @@ namespace {
 // keyed by the executable's build ID (rule_set_cache.cpp).
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
 // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
-// expression's text and reads, and what the whole set reads.
-constexpr int kSetFormat = 4;
+// expression's text and reads, and what the whole set reads; 5: a node's fields only
+// where it holds them, operators and built-in functions by number.
+constexpr int kSetFormat = 5;
 
 using image::Is;
 
@@ -65,18 +66,62 @@ struct SetLayout {
         std::string_view op = n.op;
         return n.kind == lang::NodeKind::binary && (op == "&&" || op == "||");
     }
+    // What a node holds beyond its kind, operator, offset and children, a bit each: the
+    // reader reads only what is there (a node has one or two of them), and nothing
+    // stands for a field the evaluator never reads. A node's type and height are the
+    // checker's own, used before the image is written and never after: not kept.
+    enum Holds : unsigned {
+        holds_literal = 1U << 0,        // a literal that is not null
+        holds_name = 1U << 1,           // a name, other than a call's function's own
+        holds_function = 1U << 2,       // a call's function
+        holds_const_version = 1U << 3,  // a string literal compared with a version, or version()
+        holds_scheme = 1U << 4,         // a scheme other than PEP 440
+        holds_range = 1U << 5,          // satisfies()'s range
+    };
+    static unsigned holds(const lang::Node& s) {
+        unsigned h = 0;
+        if (!s.literal.is_null()) h |= holds_literal;
+        if (s.function) h |= holds_function;
+        if (!s.name.empty() && !(s.function && s.name == s.function->name)) h |= holds_name;
+        if (s.const_version) h |= holds_const_version;
+        if (s.scheme != version::Scheme::pep440) h |= holds_scheme;
+        if (s.range.get()) h |= holds_range;
+        return h;
+    }
     static void fields(W& w, const lang::Node& s) {
-        node_head(w, s);
+        unsigned h = holds(s);
+        w.all(s.kind, s.offset);
+        image::operator_of(w, s);
+        w(static_cast<int>(h));
+        if (h & holds_literal) w(s.literal);
+        if (h & holds_name) w(s.name);
+        if (h & holds_function) function(w, s);
+        if (h & holds_const_version) w.all(s.const_version->scheme(), s.const_version->text());
+        if (h & holds_scheme) w(s.scheme);
+        if (h & holds_range) w.all(s.range.get()->scheme(), s.range.get()->text());
         if (short_circuits(s)) {
             w(s.children.front());
             part(w, [&s](W& right) { right(s.right()); });
         } else {
             w(s.children);
         }
-        node_tail(w, s);
     }
     static void fields(R& r, lang::Node& s) {
-        node_head(r, s);
+        int h = 0;
+        r.all(s.kind, s.offset);
+        image::operator_of(r, s);
+        r(h);
+        if (!r.ok || h < 0 || h >= (1 << 6)) {
+            r.ok = false;
+            return;
+        }
+        if (h & holds_literal) r(s.literal);
+        if (h & holds_name) r(s.name);
+        if (h & holds_function) function(r, s);
+        else if (s.kind == lang::NodeKind::call) r.ok = false;  // a call names its function
+        if (h & holds_const_version) const_version(r, s);
+        if (h & holds_scheme) r(s.scheme);
+        if (h & holds_range) range(r, s);
         if (r.ok && short_circuits(s)) {
             r(s.children.emplace_back());
             // Read at the depth of the node it hangs from, so a chain of parts is bounded
@@ -88,19 +133,6 @@ struct SetLayout {
         } else {
             r(s.children);
         }
-        node_tail(r, s);
-    }
-    // A node's fields before and after its children, written and read alike.
-    template <class A, Is<lang::Node> S>
-    static void node_head(A& a, S& s) {
-        a.all(s.kind, s.offset, s.literal, s.name);
-        image::operator_of(a, s);
-    }
-    template <class A, Is<lang::Node> S>
-    static void node_tail(A& a, S& s) {
-        a.all(s.height, s.type, s.const_version, s.scheme);
-        function(a, s);
-        range(a, s);
     }
     // An expression's tree goes in a part of its own, read when it is first evaluated,
     // and its text and reads in a part within that one, read when it is described: a
@@ -282,20 +314,43 @@ struct SetLayout {
         else v = std::make_shared<const version::Version>(std::move(*parsed));
     }
 
-    // A call's function, by name: found again in this process's table, plugins' included.
-    static void function(W& w, const lang::Node& n) { w.span(n.function ? n.function->name : ""); }
+    // A call's function: a built-in by its place in the table of built-ins, plus one
+    // (the table is this build's, as the image is); a plugin's by name, after a 0, found
+    // again in this process's table.
+    static void function(W& w, const lang::Node& n) {
+        const auto& builtins = lang::all_functions();
+        if (n.function >= builtins.data() && n.function < builtins.data() + builtins.size()) {
+            w(static_cast<int>(n.function - builtins.data()) + 1);
+        } else {
+            w(0);
+            w.span(n.function->name);
+        }
+    }
     static void function(R& r, lang::Node& n) {
-        std::string_view name = r.span();
-        if (name.empty()) return;
-        n.function = lang::find_function(name);
+        int number = 0;
+        r(number);
+        const auto& builtins = lang::all_functions();
+        if (number < 0 || static_cast<std::size_t>(number) > builtins.size()) {
+            r.ok = false;
+            return;
+        }
+        n.function = number > 0 ? &builtins[number - 1] : lang::find_function(r.span());
         if (!n.function) r.ok = false;
+        else n.name = n.function->name;
+    }
+    // A version constant: parsed again from its text when read.
+    static void const_version(R& r, lang::Node& n) {
+        version::Scheme scheme{};
+        std::string_view text;
+        r(scheme);
+        text = r.span();
+        if (!r.ok) return;
+        auto parsed = version::Version::parse(scheme, text);
+        if (!parsed) r.ok = false;
+        else n.const_version = std::make_shared<const version::Version>(std::move(*parsed));
     }
     // satisfies()'s range, parsed when the call is first evaluated.
-    static void range(W& w, const lang::Node& n) { w(n.range.get()); }
     static void range(R& r, lang::Node& n) {
-        bool has = false;
-        r(has);
-        if (!has) return;
         version::Scheme scheme{};
         r(scheme);
         std::string_view text = r.span();

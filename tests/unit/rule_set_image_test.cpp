@@ -9,6 +9,7 @@
 
 #include "config/run_config.hpp"
 #include "facts/fact_set.hpp"
+#include "lang/functions.hpp"
 #include "rules/engine.hpp"
 #include "rules/pack_cache.hpp"
 #include "rules/pack_collector.hpp"
@@ -64,6 +65,32 @@ const char* kSetPack =
     "[[tables.t]]\nname = \"a\"\nn = 3\n"
     "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"parallel.tp > 4\"\n"
     "message = \"m {parallel.tp}\"\nreferences = [\"r\"]\n";
+
+// Walks a compiled tree and the same tree read back side by side (right operands kept
+// for later included) and reports the first field the evaluator reads that differs.
+std::string first_difference(const lang::Node& compiled, const lang::Node& read) {
+    auto where = "node at " + std::to_string(compiled.offset) + ": ";
+    if (read.kind != compiled.kind || read.offset != compiled.offset) return where + "kind or offset";
+    // The same spelling of kOperators, not a copy of it.
+    if (read.op.data() != compiled.op.data() || read.op.size() != compiled.op.size()) return where + "operator";
+    if (!(read.literal == compiled.literal) || read.name != compiled.name) return where + "literal or name";
+    if (read.function != compiled.function || read.scheme != compiled.scheme) return where + "function or scheme";
+    if ((read.const_version == nullptr) != (compiled.const_version == nullptr) ||
+        (read.const_version && read.const_version->text() != compiled.const_version->text()))
+        return where + "version constant";
+    if (read.range.get().has_value() != compiled.range.get().has_value() ||
+        (read.range.get() && read.range.get()->text() != compiled.range.get()->text()))
+        return where + "range";
+    bool later = compiled.kind == lang::NodeKind::binary && (compiled.op == "&&" || compiled.op == "||");
+    std::size_t n = later ? 2 : compiled.children.size();
+    if (!later && read.children.size() != n) return where + "children";
+    for (std::size_t i = 0; i < n; ++i) {
+        const lang::Node& c = i == 1 && later ? compiled.right() : *compiled.children[i];
+        const lang::Node& r = i == 1 && later ? read.right() : *read.children[i];
+        if (auto d = first_difference(c, r); !d.empty()) return d;
+    }
+    return "";
+}
 
 // Whether this build has a lasting heap (a sanitizer build keeps the standard operator new).
 struct LastingProbe {
@@ -138,6 +165,59 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     EXPECT_EQ(back->defaults.size(), set.defaults.size());
     EXPECT_EQ(back->derived_index, set.derived_index);
     EXPECT_EQ(back->defaults_index.size(), set.defaults_index.size());
+}
+
+// Every tree comes back with what the evaluator reads: operators as the spellings of
+// kOperators, built-in functions as their entries, version constants and ranges. What
+// only the checker reads (a node's type and height) is not kept.
+TEST(RuleSetImage, TreesComeBackWithWhatTheEvaluatorReads) {
+    RuleSet set = bundled_set();
+    auto back = decode_rule_set_image(*encode_rule_set_image(set));
+    ASSERT_TRUE(back);
+    std::size_t typed = 0;
+    auto compare = [&](const lang::Expression& compiled, const lang::Expression& read, const std::string& what) {
+        EXPECT_EQ(first_difference(compiled.tree(), read.tree()), "") << what << ": " << compiled.source();
+        typed += compiled.tree().type.kind != lang::TypeKind::any;
+        EXPECT_EQ(read.tree().type, lang::Type{}) << what;
+        EXPECT_EQ(read.tree().height, 1) << what;
+    };
+    for (std::size_t i = 0; i < set.rules.size(); ++i) {
+        compare(set.rules[i].when, back->rules[i].when, set.rules[i].id);
+        if (set.rules[i].applies) compare(*set.rules[i].applies, *back->rules[i].applies, set.rules[i].id);
+    }
+    for (std::size_t i = 0; i < set.derived.size(); ++i) compare(set.derived[i].expr, back->derived[i].expr, set.derived[i].name);
+    EXPECT_GT(typed, 100U);
+}
+
+// A plugin's function is not in this build's table of built-ins: its calls are kept by
+// name, and found again in the process's table when read.
+TEST(RuleSetImage, APluginsFunctionIsKeptByName) {
+    static const bool added = lang::add_function(lang::FunctionDef{
+        .name = "imagetest_double",
+        .signature = "imagetest_double(n: int) -> int",
+        .doc = "twice n",
+        .min_args = 1,
+        .max_args = 1,
+        .check = [](lang::Node&, const lang::Schema&) -> Result<lang::Type> { return lang::Type{lang::TypeKind::integer}; },
+        .eval = [](const lang::Node&, const std::vector<Value>& args,
+                   lang::EvalContext&) { return Value(*args[0].get<std::int64_t>() * 2); },
+    });
+    ASSERT_TRUE(added);
+    test_support::TempDir dir;
+    std::string pack = kSetPack;
+    pack.replace(pack.find("parallel.tp > 4"), 15, "imagetest_double(parallel.tp) > 4");
+    dir.write("p/pack.toml", pack);
+    auto collected = collect_packs(std::vector<RuleRoot>{{dir.path(), true}}, kEngine);
+    ASSERT_TRUE(collected.has_value());
+    auto set = compile_packs(std::move(collected->packs));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    auto back = decode_rule_set_image(*encode_rule_set_image(*set));
+    ASSERT_TRUE(back);
+    const lang::Node& call = back->rules.front().when.tree().children.front().operator*();
+    ASSERT_EQ(call.kind, lang::NodeKind::call);
+    EXPECT_EQ(call.function, lang::find_function("imagetest_double"));
+    EXPECT_EQ(call.name, "imagetest_double");
+    EXPECT_EQ(first_difference(set->rules.front().when.tree(), back->rules.front().when.tree()), "");
 }
 
 // The set read back checks every bundled example to what the compiled set finds.
