@@ -3,6 +3,8 @@
 #include <set>
 #include <unordered_map>
 
+#include "util/digest.hpp"
+
 namespace preflight::config {
 namespace {
 
@@ -789,7 +791,7 @@ std::span<const KeyInfo> key_table() {
 
 const KeyInfo* find_key(std::string_view dotted) {
     static const auto index = [] {
-        std::unordered_map<std::string_view, const KeyInfo*> m;
+        std::unordered_map<std::string_view, const KeyInfo*, util::NameHash, std::equal_to<>> m;
         m.reserve(key_table().size());
         for (const auto& k : key_table()) m.emplace(k.key, &k);
         return m;

@@ -11,6 +11,8 @@
 #include <string>
 #include <string_view>
 
+#include "util/digest.hpp"
+
 namespace preflight {
 
 struct FactRef {
@@ -47,6 +49,6 @@ struct FactRef {
 template <>
 struct std::hash<preflight::FactRef> {
     std::size_t operator()(const preflight::FactRef& r) const noexcept {
-        return std::hash<std::string>{}(r.name) * 31 + static_cast<std::size_t>(r.kind);
+        return preflight::util::name_hash(r.name) * 31 + static_cast<std::size_t>(r.kind);
     }
 };

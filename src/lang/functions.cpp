@@ -8,6 +8,7 @@
 #include <mutex>
 #include <unordered_map>
 
+#include "util/digest.hpp"
 #include "util/identifiers.hpp"
 #include "util/kv_list.hpp"
 
@@ -665,7 +666,7 @@ Added& added() {
 
 const FunctionDef* find_function(std::string_view name) {
     static const auto index = [] {
-        std::unordered_map<std::string_view, const FunctionDef*> m;
+        std::unordered_map<std::string_view, const FunctionDef*, util::NameHash, std::equal_to<>> m;
         for (const auto& f : all_functions()) m.emplace(f.name, &f);
         return m;
     }();

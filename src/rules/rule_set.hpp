@@ -20,6 +20,7 @@
 #include "lang/schema.hpp"
 #include "rules/pack_source.hpp"
 #include "util/deferred.hpp"
+#include "util/digest.hpp"
 
 namespace preflight::rules {
 
@@ -114,14 +115,8 @@ struct Table {
     util::Deferred<std::vector<TableRow>> rows;
 };
 
-// Hashes a name however it is held, so an index of std::string keys is searched with
-// a string_view from an expression tree without copying it.
-struct NameHash {
-    using is_transparent = void;
-    std::size_t operator()(std::string_view name) const noexcept { return std::hash<std::string_view>{}(name); }
-};
 template <class T>
-using NameIndex = std::unordered_map<std::string, T, NameHash, std::equal_to<>>;
+using NameIndex = std::unordered_map<std::string, T, util::NameHash, std::equal_to<>>;
 
 class RuleSet : public lang::Schema {
 public:

@@ -53,6 +53,8 @@ std::string hash_parts(const Parts& parts) {
 
 }  // namespace
 
+std::size_t name_hash(std::string_view name) noexcept { return static_cast<std::size_t>(XXH3_64bits(name.data(), name.size())); }
+
 std::string content_hash_hex(std::initializer_list<std::string_view> parts) { return hash_parts(parts); }
 std::string content_hash_hex(const std::vector<std::string_view>& parts) { return hash_parts(parts); }
 
