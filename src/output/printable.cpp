@@ -20,6 +20,14 @@ std::string printable(std::string_view text, Keep keep) {
     std::string out;
     out.reserve(text.size());
     for (std::size_t i = 0; i < text.size();) {
+        // Printable ASCII, most of what a report shows, is copied a run at a time.
+        std::size_t plain = i;
+        while (plain < text.size() && text[plain] >= 0x20 && text[plain] < 0x7F) ++plain;
+        if (plain > i) {
+            out.append(text.substr(i, plain - i));
+            i = plain;
+            continue;
+        }
         char32_t cp = 0;
         std::size_t n = util::utf8_next(text, i, cp);
         if (n == 0) {
