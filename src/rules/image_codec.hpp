@@ -160,6 +160,8 @@ public:
     // What the bytes read are part of, for a Layout that reads part of them later.
     std::shared_ptr<const void> owner;
     bool at_end() const { return pos_ == in_.size(); }
+    // Bytes not read yet.
+    std::size_t left() const { return in_.size() - pos_; }
 
     template <class... T>
     void all(T&... values) {

@@ -105,6 +105,11 @@ Result<Table> compile_table(const std::string& name, std::vector<TableRow>& rows
         }
         out.push_back(std::move(row));
     }
+    for (const auto& [col, type] : table.columns) {
+        auto& cells = table.cells[col].get();
+        cells.reserve(out.size());
+        for (const auto& row : out) cells.push_back(row.cells.find(col)->second);
+    }
     return table;
 }
 
@@ -466,6 +471,16 @@ std::optional<lang::Type> RuleSet::fact_type(std::string_view name) const {
 
 version::Scheme RuleSet::package_scheme(std::string_view normalized_name) const {
     return scheme_of(std::string(normalized_name));
+}
+
+Value Table::lookup(std::string_view key_column, const Value& key, std::string_view value_column) const {
+    auto keys = cells.find(key_column);
+    auto values = cells.find(value_column);
+    if (keys == cells.end() || values == cells.end()) return Value(Null{});
+    const auto& k = keys->second.get();
+    for (std::size_t i = 0; i < k.size(); ++i)
+        if (k[i] == key) return values->second.get()[i];
+    return Value(Null{});
 }
 
 bool RuleSet::has_table(std::string_view table) const { return tables.count(std::string(table)) > 0; }

@@ -113,6 +113,14 @@ struct Table {
     // Made on first use: a check reads few of the packs' tables, and a set loaded from
     // its image (rule_set_image.hpp) decodes a table's rows only when they are read.
     util::Deferred<std::vector<TableRow>> rows;
+    // Each column's cells in row order, one per column of `columns`: what lookup()
+    // reads. Read from an image, a column is decoded alone, without the other columns
+    // and the cells' locations, which were most of what a lookup decoded.
+    std::map<std::string, util::Deferred<std::vector<Value>>, std::less<>> cells;
+
+    // The `value_column` cell of the first row whose `key_column` cell equals `key`;
+    // null where no row's does, or the table has no such column.
+    Value lookup(std::string_view key_column, const Value& key, std::string_view value_column) const;
 };
 
 template <class T>

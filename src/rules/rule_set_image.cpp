@@ -40,8 +40,8 @@ namespace {
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
 // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
 // expression's text and reads, and what the whole set reads; 5: a node's fields only
-// where it holds them, operators and built-in functions by number.
-constexpr int kSetFormat = 5;
+// where it holds them, operators and built-in functions by number; 6: tables by column.
+constexpr int kSetFormat = 6;
 
 using image::Is;
 
@@ -199,19 +199,63 @@ struct SetLayout {
     static void fields(A& a, S& s) {
         a.all(s.name, s.version, s.engine, s.summary, s.file, s.dir, s.rule_count);
     }
-    template <class A, Is<TableRow> S>
+    // A table by columns: each column's cells in a part of their own (what lookup()
+    // reads), then every row's locations in one part. Its rows, when read, are made of
+    // both.
+    struct RowPlaces {
+        std::map<std::string, Location> cell_where;
+        Location where;
+    };
+    template <class A, Is<RowPlaces> S>
     static void fields(A& a, S& s) {
-        a.all(s.cells, s.cell_where, s.where);
+        a.all(s.cell_where, s.where);
     }
-    // A table's rows go in a part of their own, read when a command first reads them
-    // (most commands read few tables; the launchers' flag tables are thousands of rows).
     static void fields(W& w, const Table& t) {
         w(t.columns);
-        part(w, [&t](W& rows) { rows(t.rows.get()); });
+        for (const auto& [name, type] : t.columns) {
+            auto cells = t.cells.find(name);
+            if (cells == t.cells.end()) w.ok = false;
+            else part(w, [&](W& out) { out(cells->second.get()); });
+        }
+        part(w, [&t](W& out) {
+            out(t.rows.get().size());
+            for (const auto& row : t.rows.get()) {
+                if (row.cells.size() != t.columns.size()) out.ok = false;  // the compiler checks every row has them
+                out(RowPlaces{row.cell_where, row.where});
+            }
+        });
     }
     static void fields(R& r, Table& t) {
         r(t.columns);
-        t.rows = later<std::vector<TableRow>>(r, "table", [](R& in, std::vector<TableRow>& rows) { in(rows); });
+        std::vector<std::pair<std::string, std::string_view>> columns;  // name, the bytes of its cells
+        for (const auto& [name, type] : t.columns) {
+            std::string_view bytes = r.span();
+            columns.emplace_back(name, bytes);
+            t.cells[name] =
+                read_later<std::vector<Value>>(r, bytes, "table column", [](R& in, std::vector<Value>& out) { in(out); });
+        }
+        std::string_view places = r.span();
+        t.rows = read_later<std::vector<TableRow>>(r, places, "table's rows", [columns](R& in, std::vector<TableRow>& rows) {
+            std::size_t n = 0;
+            in(n);
+            if (n > in.left()) in.ok = false;
+            rows.resize(in.ok ? n : 0);
+            for (auto& row : rows) {
+                RowPlaces p;
+                in(p);
+                row.cell_where = std::move(p.cell_where);
+                row.where = std::move(p.where);
+            }
+            for (const auto& [name, bytes] : columns) {
+                R column(bytes);
+                column.owner = in.owner;
+                std::vector<Value> cells;
+                column(cells);
+                if (!column.ok || !column.at_end() || cells.size() != rows.size()) in.ok = false;
+                for (std::size_t i = 0; i < cells.size() && i < rows.size(); ++i)
+                    rows[i].cells.emplace_hint(rows[i].cells.end(), name, std::move(cells[i]));
+            }
+        });
     }
     template <class A, Is<RuleSet> S>
     static void fields(A& a, S& s) {
@@ -271,6 +315,11 @@ struct SetLayout {
     template <class T, class Read>
     static util::Deferred<T> later(R& r, const char* what, Read read) {
         std::string_view bytes = r.span();
+        return read_later<T>(r, bytes, what, std::move(read));
+    }
+    // The same for a part's `bytes` the caller has taken from `r` already.
+    template <class T, class Read>
+    static util::Deferred<T> read_later(R& r, std::string_view bytes, const char* what, Read read) {
         if (!r.ok || !r.owner) {
             r.ok = false;
             return {};

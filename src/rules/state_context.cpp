@@ -81,14 +81,7 @@ Value StateContext::revision(std::string_view name) {
 Value StateContext::lookup(std::string_view table, std::string_view key_column, const Value& key, std::string_view value_column) {
     auto t = rules_.tables.find(std::string(table));
     if (t == rules_.tables.end()) return Value(Null{});
-    for (const auto& row : t->second.rows.get()) {
-        auto k = row.cells.find(key_column);
-        if (k != row.cells.end() && k->second == key) {
-            auto v = row.cells.find(value_column);
-            return v == row.cells.end() ? Value(Null{}) : v->second;
-        }
-    }
-    return Value(Null{});
+    return t->second.lookup(key_column, key, value_column);
 }
 
 bool StateContext::given(std::string_view name) {

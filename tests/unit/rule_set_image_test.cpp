@@ -220,6 +220,52 @@ TEST(RuleSetImage, APluginsFunctionIsKeptByName) {
     EXPECT_EQ(first_difference(set->rules.front().when.tree(), back->rules.front().when.tree()), "");
 }
 
+// A table comes back by column: lookup() reads the columns alone and finds what the
+// compiled table's rows hold, and the rows, made of the columns and the locations,
+// are the compiled rows, cell for cell and location for location.
+TEST(RuleSetImage, TablesComeBackByColumn) {
+    RuleSet set = bundled_set();
+    auto back = decode_rule_set_image(*encode_rule_set_image(set));
+    ASSERT_TRUE(back);
+    std::size_t lookups = 0;
+    for (const auto& [name, table] : set.tables) {
+        const Table& read = back->tables.at(name);
+        ASSERT_EQ(read.cells.size(), table.columns.size()) << name;
+        const auto& rows = table.rows.get();
+        // Every row's key, in every column, against the first column: the first row
+        // holding it answers, as a scan of the rows finds.
+        for (const auto& [key_column, type] : table.columns) {
+            const std::string& value_column = table.columns.begin()->first;
+            for (const auto& row : rows) {
+                const Value& key = row.cells.at(key_column);
+                auto first =
+                    std::find_if(rows.begin(), rows.end(), [&](const TableRow& r) { return r.cells.at(key_column) == key; });
+                EXPECT_EQ(read.lookup(key_column, key, value_column), first->cells.at(value_column)) << name << "." << key_column;
+                ++lookups;
+            }
+        }
+        EXPECT_TRUE(read.lookup("no such column", Value(std::string("x")), table.columns.begin()->first).is_null()) << name;
+        ASSERT_EQ(read.rows.get().size(), rows.size()) << name;
+        for (std::size_t i = 0; i < rows.size(); ++i) {
+            const TableRow& r = read.rows.get()[i];
+            EXPECT_EQ(r.cells, rows[i].cells) << name << " row " << i;
+            EXPECT_EQ(r.where.line, rows[i].where.line) << name << " row " << i;
+            ASSERT_EQ(r.cell_where.size(), rows[i].cell_where.size()) << name << " row " << i;
+            for (const auto& [column, where] : rows[i].cell_where) {
+                EXPECT_EQ(r.cell_where.at(column).line, where.line) << name << "." << column;
+                EXPECT_EQ(r.cell_where.at(column).column, where.column) << name << "." << column;
+                EXPECT_EQ(r.cell_where.at(column).file, where.file) << name << "." << column;
+            }
+        }
+    }
+    EXPECT_GT(lookups, 1000U);
+    EXPECT_TRUE(back->tables.begin()
+                    ->second
+                    .lookup(back->tables.begin()->second.columns.begin()->first, Value(std::string("no such key")),
+                            back->tables.begin()->second.columns.begin()->first)
+                    .is_null());
+}
+
 // The set read back checks every bundled example to what the compiled set finds.
 TEST(RuleSetImage, ChecksTheExamplesAsTheCompiledSetDoes) {
     RuleSet set = bundled_set();
