@@ -40,7 +40,8 @@ namespace {
 constexpr std::string_view kSetMagic = "preflight-rule-set-image";
 // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
 // expression's text and reads, and what the whole set reads; 5: a node's fields only
-// where it holds them, operators and built-in functions by number; 6: tables by column.
+// where it holds them, operators and built-in functions by number; 6: tables by column,
+// no node offsets.
 constexpr int kSetFormat = 6;
 
 using image::Is;
@@ -62,14 +63,21 @@ struct SetLayout {
     // A `&&` or `||` node's right operand goes in a part of its own, read when the left
     // one does not decide: most conditions are conjunctions whose first test is false
     // for a given launch, and two thirds of the nodes a check read were never evaluated.
+    // Told by the first byte (of kOperators, only `&&` and `||` begin with `&` or `|`):
+    // a string comparison here was an out-of-line call for every node read.
+    static_assert([] {
+        int found = 0;
+        for (std::string_view op : lang::kOperators) found += op.size() == 2 && (op[0] == '&' || op[0] == '|');
+        return found == 2;
+    }());
     static bool short_circuits(const lang::Node& n) {
-        std::string_view op = n.op;
-        return n.kind == lang::NodeKind::binary && (op == "&&" || op == "||");
+        return n.kind == lang::NodeKind::binary && n.op.size() == 2 && (n.op[0] == '&' || n.op[0] == '|');
     }
-    // What a node holds beyond its kind, operator, offset and children, a bit each: the
-    // reader reads only what is there (a node has one or two of them), and nothing
-    // stands for a field the evaluator never reads. A node's type and height are the
-    // checker's own, used before the image is written and never after: not kept.
+    // What a node holds beyond its kind, operator and children, a bit each: the reader
+    // reads only what is there (a node has one or two of them), and nothing stands for
+    // a field the evaluator never reads. A node's type, height and offset are the
+    // checker's own (its errors point into the text), used before the image is written
+    // and never after: not kept.
     enum Holds : unsigned {
         holds_literal = 1U << 0,        // a literal that is not null
         holds_name = 1U << 1,           // a name, other than a call's function's own
@@ -90,7 +98,7 @@ struct SetLayout {
     }
     static void fields(W& w, const lang::Node& s) {
         unsigned h = holds(s);
-        w.all(s.kind, s.offset);
+        w(s.kind);
         image::operator_of(w, s);
         w(static_cast<int>(h));
         if (h & holds_literal) w(s.literal);
@@ -108,7 +116,7 @@ struct SetLayout {
     }
     static void fields(R& r, lang::Node& s) {
         int h = 0;
-        r.all(s.kind, s.offset);
+        r(s.kind);
         image::operator_of(r, s);
         r(h);
         if (!r.ok || h < 0 || h >= (1 << 6)) {
