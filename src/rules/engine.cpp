@@ -192,7 +192,6 @@ struct Proposal {
 struct Round {
     std::vector<const Rule*> firing;
     std::map<std::string, Unknown> undetermined;         // rule id → what it missed
-    std::set<std::string> not_applicable;                // rule ids whose subject the launch does not involve
     std::map<FactRef, std::vector<Proposal>> proposals;  // patch slot → the fixes for it
 };
 
@@ -219,7 +218,12 @@ public:
           config_path_(config_path),
           options_(options),
           involvement_(facts),
-          outcomes_(rules.rules.size()) {}
+          outcomes_(rules.rules.size()),
+          selected_(rules.rules.size()),
+          ever_fired_(rules.rules.size()) {
+        for (std::size_t i = 0; i < rules.rules.size(); ++i)
+            selected_[i] = options.selects(rules.rules[i].id, rules.rules[i].pack);
+    }
 
     CheckResult run() {
         Round round;
@@ -244,7 +248,7 @@ public:
         }
         settle_patch();
         collect_findings(round.undetermined);
-        count_coverage(round);
+        count_coverage();
         sort_for_reader();
         return std::move(result_);
     }
@@ -262,6 +266,10 @@ private:
     std::map<std::string, Finding> engine_errors_;  // conflicts and unsettled fixes, by a key that keeps one each
     std::vector<std::optional<Outcome>> outcomes_;  // by rule, from the last round that evaluated it
     std::vector<FactRef> changed_;                  // the slots this round's patch changed
+    // By rule, as outcomes_: whether --select and --ignore leave it to run, and whether
+    // it fired in any round (so that a check looks neither up by id, rule by rule).
+    std::vector<bool> selected_;
+    std::vector<bool> ever_fired_;
 
     bool applies(const Fix& fix) const { return fix.safe || options_.apply_suggested; }
 
@@ -282,18 +290,19 @@ private:
         Round round;
         for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
             const Rule& rule = rules_.rules[i];
-            if (!options_.selects(rule.id, rule.pack)) continue;
+            if (!selected_[i]) continue;
             std::optional<Outcome>& outcome = outcomes_[i];
             if (!outcome || !options_.keep_outcomes || reads_changed(*outcome)) outcome = evaluate_rule(rule, ctx);
             switch (outcome->verdict) {
-                case Verdict::not_applicable: round.not_applicable.insert(rule.id); break;
+                case Verdict::not_applicable: break;  // counted from outcomes_ (count_coverage)
                 case Verdict::undetermined: round.undetermined[rule.id] = outcome->missing; break;
                 case Verdict::quiet: break;
                 case Verdict::fires:
                     round.firing.push_back(&rule);
                     // A finding describes the state the rule first fired in, before fixes
                     // that its own fix may have set off.
-                    if (!fired_.count(rule.id)) fired_[rule.id] = first_finding(rule, ctx);
+                    if (!ever_fired_[i]) fired_[rule.id] = first_finding(rule, ctx);
+                    ever_fired_[i] = true;
                     for (const auto& [slot, proposal] : outcome->proposals) round.proposals[slot].push_back(proposal);
                     break;
             }
@@ -517,13 +526,14 @@ private:
 
     // Every loaded rule is counted once: fired or quiet (applied), not applicable, or
     // undetermined, as the last round (the patched state) left it.
-    void count_coverage(const Round& round) {
+    // The last round's verdicts are its rules' outcomes (outcomes_).
+    void count_coverage() {
         auto& c = result_.coverage;
         c.undetermined = static_cast<int>(result_.undetermined.size());
-        for (const auto& rule : rules_.rules) {
-            if (!options_.selects(rule.id, rule.pack)) ++c.ignored;
-            else if (fired_.count(rule.id) || round.undetermined.count(rule.id)) continue;
-            else if (round.not_applicable.count(rule.id)) ++c.not_applicable;
+        for (std::size_t i = 0; i < rules_.rules.size(); ++i) {
+            if (!selected_[i]) ++c.ignored;
+            else if (ever_fired_[i] || outcomes_[i]->verdict == Verdict::undetermined) continue;
+            else if (outcomes_[i]->verdict == Verdict::not_applicable) ++c.not_applicable;
         }
         c.applied = static_cast<int>(rules_.rules.size()) - c.not_applicable - c.undetermined - c.ignored;
     }

@@ -456,6 +456,29 @@ TEST(Engine, ARuleUndecidedOnlyForPackagesTheLaunchNeverNamesIsNotApplicable) {
     EXPECT_EQ(listed.coverage.not_applicable, 0);
 }
 
+// Coverage counts each rule once, from the last round: a rule that fired in an earlier
+// round is applied even where its own fix leaves it not applicable; one not applicable
+// in the last round is counted so; an ignored one is neither.
+TEST(Engine, CoverageCountsTheLastRoundAndWhatFiredBefore) {
+    test_support::TempDir dir;
+    auto set =
+        load(dir, rule("shrink", "true", "applies = \"parallel.tp > 1\"\n[[rules.fix]]\nconfig = \"parallel.tp\"\nset = 1\n") +
+                      rule("wide-only", "true", "applies = \"parallel.tp > 1\"\n") + rule("left-out", "true"));
+    ASSERT_TRUE(set.has_value()) << set.error().message;
+    rules::CheckOptions options;
+    options.ignore = {"left-out"};
+    auto r = check(dir, *set, "[parallel]\ntp = 4\n", options);
+    EXPECT_EQ(r.rounds, 2);
+    EXPECT_EQ(ids(r), (std::vector<std::string>{"shrink", "wide-only"}));
+    EXPECT_EQ(r.coverage.applied, 2);         // both fired in round 1
+    EXPECT_EQ(r.coverage.not_applicable, 0);  // though neither applies after the fix
+    EXPECT_EQ(r.coverage.ignored, 1);
+    auto narrow = check(dir, *set, "[parallel]\ntp = 1\n", options);
+    EXPECT_EQ(narrow.coverage.applied, 0);
+    EXPECT_EQ(narrow.coverage.not_applicable, 2);
+    EXPECT_EQ(narrow.coverage.ignored, 1);
+}
+
 TEST(Engine, AppliesDecidesRelevanceBeforeTheCondition) {
     test_support::TempDir dir;
     auto set = load(dir, rule("megatron-only", "pkg('megatron-core') < '0.16'", "applies = \"parallel.tp > 1\"\n"));
