@@ -32,16 +32,18 @@ bool is_release_prefix(std::string_view s) {
     return i == s.size();
 }
 
-// The operand forms packaging's Specifier pattern admits, per operator family.
-bool valid_operand(std::string_view op, std::string_view version) {
+// The operand of `op`, parsed once, in the forms packaging's Specifier pattern admits
+// per operator family (a prefix `N.N.*` without its `.*`); nullopt for any other.
+std::optional<Pep440> operand_of(std::string_view op, std::string_view version) {
     if (op == "==" || op == "!=") {
-        if (version.ends_with(".*")) return is_release_prefix(version.substr(0, version.size() - 2));
-        return Pep440::parse(version).has_value();
+        if (!version.ends_with(".*")) return Pep440::parse(version);
+        std::string_view release = version.substr(0, version.size() - 2);
+        return is_release_prefix(release) ? Pep440::parse(release) : std::nullopt;
     }
     auto v = Pep440::parse(version);
-    if (!v || v->local) return false;                       // ordered and ~= take no local part
-    if (op == "~=" && v->release.size() < 2) return false;  // ~= needs at least N.N
-    return true;
+    if (!v || v->local) return std::nullopt;                       // ordered and ~= take no local part
+    if (op == "~=" && v->release.size() < 2) return std::nullopt;  // ~= needs at least N.N
+    return v;
 }
 
 std::string ascii_lower(std::string_view s) {
@@ -127,9 +129,9 @@ std::optional<Specifier> Specifier::parse(std::string_view text) {
             s.operand = Pep440::parse(rest);
             return s;
         }
-        if (!valid_operand(op, rest)) return std::nullopt;
+        s.operand = operand_of(op, rest);
+        if (!s.operand) return std::nullopt;
         s.prefix = rest.ends_with(".*");
-        s.operand = Pep440::parse(s.prefix ? rest.substr(0, rest.size() - 2) : rest);
         return s;
     }
     return std::nullopt;
