@@ -1,11 +1,11 @@
 #include "version/pep440.hpp"
 
 #include <algorithm>
-#include <cctype>
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>
 
+#include "util/text.hpp"
 #include "version/python_space.hpp"
 
 namespace preflight::version {
@@ -17,9 +17,7 @@ Number canonical_number(std::string_view digits) {
     return Number(digits.substr(first));
 }
 
-bool all_digits(std::string_view s) {
-    return !s.empty() && std::all_of(s.begin(), s.end(), [](unsigned char c) { return std::isdigit(c); });
-}
+bool all_digits(std::string_view s) { return !s.empty() && std::all_of(s.begin(), s.end(), util::is_ascii_digit); }
 
 // Sort-key pieces with the ±infinity sentinels packaging uses.
 enum class Bound { neg_inf, value, pos_inf };
@@ -83,13 +81,11 @@ public:
     std::size_t pos = 0;
 
     bool done() const { return pos >= s_.size(); }
-    char peek(std::size_t ahead = 0) const {
-        return pos + ahead < s_.size() ? static_cast<char>(std::tolower(static_cast<unsigned char>(s_[pos + ahead]))) : '\0';
-    }
+    char peek(std::size_t ahead = 0) const { return pos + ahead < s_.size() ? util::ascii_lower(s_[pos + ahead]) : '\0'; }
     static bool is_sep(char c) { return c == '-' || c == '_' || c == '.'; }
     std::string_view digits() {
         std::size_t start = pos;
-        while (!done() && std::isdigit(static_cast<unsigned char>(s_[pos]))) ++pos;
+        while (!done() && util::is_ascii_digit(s_[pos])) ++pos;
         return s_.substr(start, pos - start);
     }
     // Consumes `word` (lower case) if it is next.
@@ -143,7 +139,7 @@ std::optional<Pep440> Pep440::parse(std::string_view text) {
         if (first.empty()) return std::nullopt;
     }
     v.release.push_back(canonical_number(first));
-    while (sc.peek() == '.' && std::isdigit(static_cast<unsigned char>(sc.peek(1)))) {
+    while (sc.peek() == '.' && util::is_ascii_digit(sc.peek(1))) {
         ++sc.pos;
         v.release.push_back(canonical_number(sc.digits()));
     }
@@ -154,7 +150,7 @@ std::optional<Pep440> Pep440::parse(std::string_view text) {
         else if (letter == "c" || letter == "pre" || letter == "preview") letter = "rc";
         v.pre = std::make_pair(letter, pre->second);
     }
-    if (sc.peek() == '-' && std::isdigit(static_cast<unsigned char>(sc.peek(1)))) {
+    if (sc.peek() == '-' && util::is_ascii_digit(sc.peek(1))) {
         ++sc.pos;
         v.post = canonical_number(sc.digits());
     } else if (auto post = labelled(sc, {"post", "rev", "r"})) {
@@ -167,10 +163,10 @@ std::optional<Pep440> Pep440::parse(std::string_view text) {
         std::string current;
         while (!sc.done()) {
             char c = sc.peek();
-            if (std::isalnum(static_cast<unsigned char>(c))) {
+            if (util::is_ascii_alnum(c)) {
                 current += c;
                 ++sc.pos;
-            } else if (Scanner::is_sep(c) && !current.empty() && std::isalnum(static_cast<unsigned char>(sc.peek(1)))) {
+            } else if (Scanner::is_sep(c) && !current.empty() && util::is_ascii_alnum(sc.peek(1))) {
                 parts.push_back(all_digits(current) ? canonical_number(current) : current);
                 current.clear();
                 ++sc.pos;

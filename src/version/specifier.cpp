@@ -166,7 +166,7 @@ std::optional<SpecifierSet> SpecifierSet::parse(std::string_view text) {
         if (!item.empty()) {
             auto s = Specifier::parse(item);
             if (!s) return std::nullopt;
-            set.specs_.push_back(*s);
+            set.specs_.push_back(std::move(*s));
         }
         if (comma == std::string_view::npos) break;
         start = comma + 1;
