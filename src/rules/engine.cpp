@@ -218,6 +218,7 @@ public:
           config_path_(config_path),
           options_(options),
           involvement_(facts),
+          config_(index_config(facts)),
           outcomes_(rules.rules.size()),
           selected_(rules.rules.size()),
           ever_fired_(rules.rules.size()) {
@@ -229,7 +230,7 @@ public:
         Round round;
         for (int round_number = 1;; ++round_number) {
             result_.rounds = round_number;
-            StateContext ctx(rules_, facts_, patch_);
+            StateContext ctx(rules_, facts_, config_, patch_);
             round = evaluate_round(ctx);
             Patch next = apply(round.proposals);
             if (next == patch_ || round_number >= options_.max_rounds) {
@@ -259,6 +260,7 @@ private:
     const std::string& config_path_;
     const CheckOptions& options_;
     Involvement involvement_;
+    ConfigIndex config_;  // facts_.config by name
     CheckResult result_;
     Patch patch_;
     std::vector<Patch> history_{Patch{}};
@@ -276,8 +278,8 @@ private:
     bool reads_stated(const Rule& rule) const {
         for (const auto& ref : reads_of(rule, rules_)) {
             if (ref.kind == FactRef::Kind::config) {
-                auto it = facts_.config.find(ref.name);
-                if (it != facts_.config.end() && it->second.origin.kind == OriginKind::job) return true;
+                auto it = config_.find(ref.name);
+                if (it != config_.end() && it->second->origin.kind == OriginKind::job) return true;
             } else if (ref.kind == FactRef::Kind::env) {
                 auto it = facts_.env.find(ref.name);
                 if (it != facts_.env.end() && it->second.origin.kind == OriginKind::job) return true;

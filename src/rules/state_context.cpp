@@ -28,6 +28,13 @@ std::vector<PatchSlot> each_once(std::vector<PatchSlot> slots) {
 
 }  // namespace
 
+ConfigIndex index_config(const facts::FactSet& facts) {
+    ConfigIndex index;
+    index.reserve(facts.config.size());
+    for (const auto& [name, fact] : facts.config) index.emplace(name, &fact);
+    return index;
+}
+
 std::vector<PatchSlot> StateContext::close_frame() {
     std::size_t start = frames_.back();
     frames_.pop_back();
@@ -49,10 +56,10 @@ Value StateContext::fact(std::string_view name) {
         return v;
     }
     if (auto it = patch_.config.find(name); it != patch_.config.end()) return *it->second.value;
-    auto it = facts_.config.find(name);
-    if (it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value) return it->second.value;
+    const Fact* given = config_fact(name);
+    if (given && given->origin.kind != OriginKind::default_value) return given->value;
     if (auto v = from_defaults(FactRef::config(std::string(name)))) return *v;
-    if (it != facts_.config.end()) return it->second.value;  // the key table's own default
+    if (given) return given->value;  // the key table's own default
     return Value::unknown(FactRef::config(std::string(name)));
 }
 
@@ -87,8 +94,8 @@ Value StateContext::lookup(std::string_view table, std::string_view key_column, 
 bool StateContext::given(std::string_view name) {
     note(FactRef::Kind::config, name);
     if (patch_.config.contains(name)) return true;
-    auto it = facts_.config.find(name);
-    return it != facts_.config.end() && it->second.origin.kind != OriginKind::default_value;
+    const Fact* f = config_fact(name);
+    return f && f->origin.kind != OriginKind::default_value;
 }
 
 Evidence StateContext::evidence(const FactRef& ref) {

@@ -14,6 +14,7 @@
 #include "lang/schema.hpp"
 #include "rules/engine.hpp"
 #include "rules/rule_set.hpp"
+#include "util/digest.hpp"
 
 namespace preflight::rules {
 
@@ -26,6 +27,12 @@ struct PatchSlot {
     bool operator<(const PatchSlot& other) const { return std::tie(kind, name) < std::tie(other.kind, other.name); }
 };
 
+// The job's configuration facts by name, hashed: a check looks them up hundreds of
+// times, and the ordered map (hundreds of keys, the key table's defaults among them)
+// compared their long common prefixes at every level. Made once a check (Check).
+using ConfigIndex = std::unordered_map<std::string_view, const Fact*, util::NameHash, std::equal_to<>>;
+ConfigIndex index_config(const facts::FactSet& facts);
+
 // The job's facts under the patch accumulated so far, plus derived facts computed on
 // demand. While a read frame is open it notes every patch slot that evaluation reads,
 // through derived facts and defaults too (a memoized one adds the slots it read when
@@ -33,8 +40,9 @@ struct PatchSlot {
 // only in slots it never read.
 class StateContext : public lang::EvalContext {
 public:
-    StateContext(const RuleSet& rules, const facts::FactSet& facts, const Patch& patch)
-        : rules_(rules), facts_(facts), patch_(patch) {}
+    // `config` indexes facts.config (index_config) and outlives the context.
+    StateContext(const RuleSet& rules, const facts::FactSet& facts, const ConfigIndex& config, const Patch& patch)
+        : rules_(rules), facts_(facts), config_(config), patch_(patch) {}
 
     Value fact(std::string_view name) override;
     Value env(std::string_view name) override;
@@ -61,6 +69,7 @@ private:
 
     const RuleSet& rules_;
     const facts::FactSet& facts_;
+    const ConfigIndex& config_;
     const Patch& patch_;
     NameIndex<Memo> memo_;  // derived fact → value
     std::unordered_map<FactRef, Memo> default_memo_;
@@ -68,6 +77,11 @@ private:
     std::vector<PatchSlot> reads_;                        // slots noted in the open frames, innermost last
     std::vector<std::size_t> frames_;                     // where each open frame's slots start in reads_
 
+    // The job's configuration fact `name`; null where it has none.
+    const Fact* config_fact(std::string_view name) const {
+        auto it = config_.find(name);
+        return it == config_.end() ? nullptr : it->second;
+    }
     void note(FactRef::Kind kind, std::string_view name) {
         if (!frames_.empty()) reads_.push_back({kind, name});
     }
