@@ -45,8 +45,8 @@ void reserve_region() {
 }
 
 #ifndef PREFLIGHT_SANITIZED
-void* bump(std::size_t n) {
-    std::size_t size = (n + kAlign - 1) & ~(kAlign - 1);
+// `size` bytes (aligned) from the region shared by every thread: one atomic step.
+char* take(std::size_t size) {
     char* at = region_next.load(std::memory_order_relaxed);
     if (at == nullptr) return nullptr;
     char* end = region_begin.load(std::memory_order_relaxed) + kRegionSize;
@@ -54,6 +54,28 @@ void* bump(std::size_t n) {
         if (static_cast<std::size_t>(end - at) < size) return nullptr;
     } while (!region_next.compare_exchange_weak(at, at + size, std::memory_order_relaxed));
     return at;
+}
+
+// Each thread bumps through a chunk of its own, taken from the region a chunk at a
+// time: a check makes some 24,000 allocations, and a locked compare-exchange each was
+// tens of cycles apiece. What is left of a chunk when the process ends is never used.
+constexpr std::size_t kChunk = std::size_t{64} << 10;
+thread_local char* chunk_next = nullptr;
+thread_local char* chunk_end = nullptr;
+
+void* bump(std::size_t n) {
+    std::size_t size = (n + kAlign - 1) & ~(kAlign - 1);
+    if (size <= static_cast<std::size_t>(chunk_end - chunk_next)) {
+        char* at = chunk_next;
+        chunk_next += size;
+        return at;
+    }
+    if (size > kChunk / 4) return take(size);  // a large one on its own, the chunk kept
+    char* chunk = take(kChunk);
+    if (chunk == nullptr) return take(size);
+    chunk_next = chunk + size;
+    chunk_end = chunk + kChunk;
+    return chunk;
 }
 #endif
 
@@ -74,7 +96,12 @@ LastingScope::~LastingScope() {
 
 std::size_t lasting_bytes() {
     char* begin = region_begin.load(std::memory_order_acquire);
-    return begin ? static_cast<std::size_t>(region_next.load(std::memory_order_relaxed) - begin) : 0;
+    if (!begin) return 0;
+    std::size_t taken = static_cast<std::size_t>(region_next.load(std::memory_order_relaxed) - begin);
+#ifndef PREFLIGHT_SANITIZED
+    taken -= static_cast<std::size_t>(chunk_end - chunk_next);  // this thread's chunk, not yet handed out
+#endif
+    return taken;
 }
 
 bool is_lasting(const void* p) {

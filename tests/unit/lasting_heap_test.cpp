@@ -64,3 +64,26 @@ TEST(LastingHeap, WhatDoesNotFitComesFromMalloc) {
     EXPECT_FALSE(is_lasting(huge.data()));
     huge[huge.size() - 1] = 1;
 }
+
+// Each thread bumps through a chunk of its own: what one thread takes between two
+// allocations of another does not come between them. Run on new threads, whose chunks
+// start empty, so that the two allocations fit in one.
+TEST(LastingHeap, EachThreadTakesFromAChunkOfItsOwn) {
+    if (sanitized()) GTEST_SKIP() << "a sanitizer build keeps the standard operator new";
+    char *a = nullptr, *b = nullptr, *other = nullptr;
+    std::thread([&] {
+        LastingScope scope;
+        a = static_cast<char*>(::operator new(16));
+        std::thread([&] {
+            LastingScope theirs;
+            other = static_cast<char*>(::operator new(64));
+        }).join();
+        b = static_cast<char*>(::operator new(16));
+    }).join();
+    EXPECT_TRUE(is_lasting(a) && is_lasting(b) && is_lasting(other));
+    // The thread's own bookkeeping (std::thread's state) may lie between them; the other
+    // thread's 64 bytes do not.
+    EXPECT_GT(b, a);
+    EXPECT_LT(b - a, 64);
+    EXPECT_FALSE(other > a && other < b);
+}
