@@ -19,13 +19,13 @@ namespace preflight::config {
 struct KeyInfo {
     std::string_view key;  // dotted: "parallel.tp"
     lang::Type type;
-    std::optional<Value> default_value;  // nullopt: unknown unless given
-    std::vector<std::string> allowed;    // for enumerated strings
-    std::vector<std::string> aliases;    // other spellings, for "did you mean"
+    std::optional<Value> default_value;     // nullopt: unknown unless given
+    std::vector<std::string_view> allowed;  // for enumerated strings
+    std::vector<std::string_view> aliases;  // other spellings, for "did you mean"
     std::string_view doc;
     // Other spellings of allowed values that launchers use, read as the canonical one
     // ("flash_attention_2" → "flash").
-    std::vector<std::pair<std::string, std::string>> value_spellings = {};
+    std::vector<std::pair<std::string_view, std::string_view>> value_spellings = {};
     std::optional<std::int64_t> min = std::nullopt, max = std::nullopt;  // integer bounds
 };
 

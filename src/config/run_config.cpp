@@ -78,7 +78,7 @@ std::string suggestion_for(const std::string& section, const std::string& name) 
         if (sec != section) continue;
         for (const auto& alias : k.aliases) {
             if (alias == name) return leaf;
-            keys.push_back(alias);
+            keys.emplace_back(alias);
             leaf_of.emplace(alias, leaf);
         }
         keys.push_back(leaf);
@@ -264,7 +264,7 @@ private:
     static Result<void> checked_value(const KeyInfo& info, Value& v, const std::string& dotted, const Location& where) {
         if (!info.allowed.empty()) {
             for (const auto& [spelling, canonical] : info.value_spellings)
-                if (*v.get<std::string>() == spelling) v = Value(canonical);
+                if (*v.get<std::string>() == spelling) v = Value(std::string(canonical));
             const std::string& s = *v.get<std::string>();
             if (std::find(info.allowed.begin(), info.allowed.end(), s) == info.allowed.end()) {
                 auto near = util::closest(s, info.allowed);

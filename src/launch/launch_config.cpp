@@ -319,9 +319,8 @@ private:
         std::string canonical = text;
         for (const auto& [spelling, to] : info->value_spellings)
             if (canonical == spelling) canonical = to;
-        if (contains(info->allowed, canonical)) return Value(canonical);
-        std::string options;
-        for (const auto& a : info->allowed) options += (options.empty() ? "" : " | ") + a;
+        if (std::find(info->allowed.begin(), info->allowed.end(), canonical) != info->allowed.end()) return Value(canonical);
+        std::string options = fmt::format("{}", fmt::join(info->allowed, " | "));
         auto near = util::closest(text, info->allowed);
         return fail(fmt::format("{} {}: {} must be one of {}{}", what, text, key, options,
                                 near ? fmt::format(" (did you mean \"{}\"?)", *near) : ""),

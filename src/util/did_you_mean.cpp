@@ -20,10 +20,13 @@ std::size_t edit_distance(std::string_view a, std::string_view b) {
     return row[b.size()];
 }
 
-std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates) {
-    std::optional<std::string> best;
+namespace {
+
+template <class Candidates>
+std::optional<std::string> closest_of(std::string_view word, const Candidates& candidates) {
+    std::optional<std::string_view> best;
     std::size_t best_distance = 0;
-    for (const auto& c : candidates) {
+    for (std::string_view c : candidates) {
         std::size_t d = edit_distance(word, c);
         if (!best || d < best_distance) {
             best = c;
@@ -31,8 +34,17 @@ std::optional<std::string> closest(std::string_view word, const std::vector<std:
         }
     }
     // Allow roughly one edit in three characters.
-    if (best && best_distance <= std::max<std::size_t>(2, word.size() / 3)) return best;
+    if (best && best_distance <= std::max<std::size_t>(2, word.size() / 3)) return std::string(*best);
     return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string>& candidates) {
+    return closest_of(word, candidates);
+}
+std::optional<std::string> closest(std::string_view word, const std::vector<std::string_view>& candidates) {
+    return closest_of(word, candidates);
 }
 
 }  // namespace preflight::util

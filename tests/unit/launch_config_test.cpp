@@ -441,7 +441,7 @@ void round_trip(const std::string& style, const std::vector<std::string>& progra
         } else if (info->type.kind == lang::TypeKind::floating) {
             v = Value(0.25);
         } else {
-            v = info->allowed.empty() ? Value("some value/with 'quotes'") : Value(info->allowed.front());
+            v = info->allowed.empty() ? Value("some value/with 'quotes'") : Value(std::string(info->allowed.front()));
         }
         job[key] = v;
     }
