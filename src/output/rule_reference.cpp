@@ -29,13 +29,13 @@ std::string derived_facts(const rules::RuleSet& rules, const rules::PackInfo& pa
 std::string defaults(const rules::RuleSet& rules, const rules::PackInfo& pack) {
     std::string out;
     for (const auto& d : rules.defaults) {
-        if (d.pack != pack.name) continue;
+        if (d.text().pack != pack.name) continue;
         if (out.empty())
             out = "\n| key | value when the job leaves it out | while | by | references |\n| --- | --- | --- | --- | --- |\n";
         std::string value = d.literal ? literal(*d.literal) : "`" + d.expr->source() + "`";
         out += fmt::format("| `{}` | {} | {} | {}{} | {} |\n", d.target.key(), value,
-                           d.when ? "`" + d.when->source() + "`" : "always", d.applied ? "set by " : "", d.by,
-                           fmt::join(d.references, "<br>"));
+                           d.when ? "`" + d.when->source() + "`" : "always", d.applied ? "set by " : "", d.text().by,
+                           fmt::join(d.text().references, "<br>"));
     }
     return out;
 }

@@ -218,11 +218,12 @@ Result<void> check_derived_chains(const std::vector<PackSource>& packs, const Ru
 Result<Default> compile_default(const PackSource& pack, const DefaultSource& src, const RuleSet& set) {
     std::string owner = "default for '" + src.key + "'";
     Default d;
-    d.pack = pack.name;
-    d.where = src.where;
-    d.by = src.by;
+    DefaultText& text = d.text();
+    text.pack = pack.name;
+    text.where = src.where;
+    text.by = src.by;
     d.applied = src.applied;
-    for (const auto& ref : src.references) d.references.push_back(ref.text);
+    for (const auto& ref : src.references) text.references.push_back(ref.text);
     lang::Type wanted{lang::TypeKind::string};
     FactRef target = FactRef::from_key(src.key);
     if (target.kind == FactRef::Kind::env) {
@@ -295,7 +296,7 @@ Result<void> check_default_chains(const RuleSet& set) {
         return std::nullopt;
     };
     for (const auto& d : set.defaults)
-        if (auto problem = visit(d.target, 1)) return fail(*problem, d.where);
+        if (auto problem = visit(d.target, 1)) return fail(*problem, d.text().where);
     return {};
 }
 

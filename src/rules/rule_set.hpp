@@ -91,16 +91,26 @@ struct DerivedFact {
 // The value a key takes when the job leaves it out, as a launcher's default or as
 // something a framework sets by itself. Entries for one key are tried in pack order;
 // the first whose condition holds gives the value.
+// Who gives a default and where it is written: wanted to describe a value (evidence,
+// the rule reference), never to compute one.
+struct DefaultText {
+    std::string by;
+    std::vector<std::string> references;
+    std::string pack;
+    Location where;
+};
+
 struct Default {
     FactRef target;  // a run-configuration key or a variable
     std::optional<Value> literal;
     std::optional<lang::Expression> expr;
     std::optional<lang::Expression> when;  // absent: always
-    std::string by;
     bool applied = false;
-    std::vector<std::string> references;
-    std::string pack;
-    Location where;
+    // Read from a rule-set image when first asked for: a check computes the defaults it
+    // reads and describes few of them.
+    util::Deferred<DefaultText> deferred_text;  // text() reads it
+    const DefaultText& text() const { return deferred_text.get(); }
+    DefaultText& text() { return deferred_text.get(); }
 };
 
 struct PackInfo {

@@ -41,7 +41,7 @@ constexpr std::string_view kSetMagic = "preflight-rule-set-image";
 // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
 // expression's text and reads, and what the whole set reads; 5: a node's fields only
 // where it holds them, operators and built-in functions by number; 6: tables by column,
-// no node offsets.
+// no node offsets, a default's text apart.
 constexpr int kSetFormat = 6;
 
 using image::Is;
@@ -199,9 +199,18 @@ struct SetLayout {
     static void fields(A& a, S& s) {
         a.all(s.name, s.type, s.expr, s.doc, s.pack);
     }
-    template <class A, Is<Default> S>
+    // A default's text in a part of its own, read when the default is described.
+    template <class A, Is<DefaultText> S>
     static void fields(A& a, S& s) {
-        a.all(s.target, s.literal, s.expr, s.when, s.by, s.applied, s.references, s.pack, s.where);
+        a.all(s.by, s.references, s.pack, s.where);
+    }
+    static void fields(W& w, const Default& s) {
+        w.all(s.target, s.literal, s.expr, s.when, s.applied);
+        part(w, [&s](W& text) { text(s.text()); });
+    }
+    static void fields(R& r, Default& s) {
+        r.all(s.target, s.literal, s.expr, s.when, s.applied);
+        s.deferred_text = later<DefaultText>(r, "default's text", [](R& in, DefaultText& text) { in(text); });
     }
     template <class A, Is<PackInfo> S>
     static void fields(A& a, S& s) {

@@ -111,7 +111,7 @@ Evidence StateContext::evidence(const FactRef& ref) {
 namespace {
 
 std::string describe_default(const Default& d) {
-    return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.by, d.pack);
+    return fmt::format("{} {}, pack {}", d.applied ? "set by" : "default of", d.text().by, d.text().pack);
 }
 
 }  // namespace

@@ -125,6 +125,10 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         std::size_t before = util::lasting_bytes();
         EXPECT_EQ(fresh->rules.front().text().summary, set.rules.front().text().summary);
         EXPECT_GT(util::lasting_bytes(), before);
+        // So is a default's.
+        std::size_t defaults_read = util::lasting_bytes();
+        EXPECT_EQ(fresh->defaults.front().text().where.file, set.defaults.front().text().where.file);
+        EXPECT_GT(util::lasting_bytes(), defaults_read);
         // An expression's text and reads are read when first asked for, after its tree.
         const lang::Expression& when = fresh->rules.front().when;
         (void)when.tree();
@@ -161,7 +165,15 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         EXPECT_EQ(found->text().message.source(), rule.text().message.source());
     }
     for (const auto& [name, table] : set.tables) EXPECT_EQ(back->tables.at(name).rows.get().size(), table.rows.get().size());
-    EXPECT_EQ(back->defaults.size(), set.defaults.size());
+    ASSERT_EQ(back->defaults.size(), set.defaults.size());
+    for (std::size_t i = 0; i < set.defaults.size(); ++i) {
+        const DefaultText& text = back->defaults[i].text();
+        EXPECT_EQ(text.by, set.defaults[i].text().by);
+        EXPECT_EQ(text.pack, set.defaults[i].text().pack);
+        EXPECT_EQ(text.references, set.defaults[i].text().references);
+        EXPECT_EQ(text.where.line, set.defaults[i].text().where.line);
+        EXPECT_EQ(back->defaults[i].applied, set.defaults[i].applied);
+    }
     EXPECT_EQ(back->derived_index, set.derived_index);
     EXPECT_EQ(back->defaults_index.size(), set.defaults_index.size());
 }
