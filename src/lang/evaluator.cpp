@@ -135,6 +135,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
         case NodeKind::name: return ctx.fact(n.name);
         case NodeKind::list: {
             List items;
+            items.reserve(n.children.size());
             for (const auto& c : n.children) {
                 Value v = evaluate(*c, ctx);
                 if (v.is_unknown()) return v;
@@ -144,6 +145,7 @@ Value evaluate(const Node& n, EvalContext& ctx) {
         }
         case NodeKind::call: {
             std::vector<Value> args;
+            args.reserve(n.children.size());  // grown a value at a time, it was copied and left behind
             Unknown missing;
             for (const auto& c : n.children) {
                 args.push_back(evaluate(*c, ctx));
