@@ -246,7 +246,8 @@ TEST(RuleSetImage, TablesComeBackByColumn) {
         const auto& rows = table.rows.get();
         // Every row's key, in every column, against the first column: the first row
         // holding it answers, as a scan of the rows finds.
-        for (const auto& [key_column, type] : table.columns) {
+        for (const auto& column : table.columns) {
+            const std::string& key_column = column.first;  // a lambda below reads it (clang 14 captures no binding)
             const std::string& value_column = table.columns.begin()->first;
             for (const auto& row : rows) {
                 const Value& key = row.cells.at(key_column);
