@@ -88,9 +88,6 @@ struct DerivedFact {
     std::string pack;
 };
 
-// The value a key takes when the job leaves it out, as a launcher's default or as
-// something a framework sets by itself. Entries for one key are tried in pack order;
-// the first whose condition holds gives the value.
 // Who gives a default and where it is written: wanted to describe a value (evidence,
 // the rule reference), never to compute one.
 struct DefaultText {
@@ -100,6 +97,9 @@ struct DefaultText {
     Location where;
 };
 
+// The value a key takes when the job leaves it out, as a launcher's default or as
+// something a framework sets by itself. Entries for one key are tried in pack order;
+// the first whose condition holds gives the value.
 struct Default {
     FactRef target;  // a run-configuration key or a variable
     std::optional<Value> literal;

@@ -104,9 +104,9 @@ struct SetLayout {
         if (h & holds_literal) w(s.literal);
         if (h & holds_name) w(s.name);
         if (h & holds_function) function(w, s);
-        if (h & holds_const_version) w.all(s.const_version->scheme(), s.const_version->text());
+        if (h & holds_const_version) const_version(w, s);
         if (h & holds_scheme) w(s.scheme);
-        if (h & holds_range) w.all(s.range.get()->scheme(), s.range.get()->text());
+        if (h & holds_range) w(*s.range.get());
         if (short_circuits(s)) {
             w(s.children.front());
             part(w, [&s](W& right) { right(s.right()); });
@@ -364,22 +364,6 @@ struct SetLayout {
         if (!parsed) r.ok = false;
         else v = std::move(*parsed);
     }
-    static void fields(W& w, const VersionRef& v) {
-        w(v != nullptr);
-        if (v) w.all(v->scheme(), v->text());
-    }
-    static void fields(R& r, VersionRef& v) {
-        bool has = false;
-        r(has);
-        if (!has) return v.reset();
-        version::Scheme scheme{};
-        std::string text;
-        r.all(scheme, text);
-        auto parsed = version::Version::parse(scheme, text);
-        if (!parsed) r.ok = false;
-        else v = std::make_shared<const version::Version>(std::move(*parsed));
-    }
-
     // A call's function: a built-in by its place in the table of built-ins, plus one
     // (the table is this build's, as the image is); a plugin's by name, after a 0, found
     // again in this process's table.
@@ -404,7 +388,8 @@ struct SetLayout {
         if (!n.function) r.ok = false;
         else n.name = n.function->name;
     }
-    // A version constant: parsed again from its text when read.
+    // A version constant: its scheme and text, parsed again when read.
+    static void const_version(W& w, const lang::Node& n) { w.all(n.const_version->scheme(), n.const_version->text()); }
     static void const_version(R& r, lang::Node& n) {
         version::Scheme scheme{};
         std::string_view text;
@@ -415,7 +400,8 @@ struct SetLayout {
         if (!parsed) r.ok = false;
         else n.const_version = std::make_shared<const version::Version>(std::move(*parsed));
     }
-    // satisfies()'s range, parsed when the call is first evaluated.
+    // satisfies()'s range, written by fields(W&, VersionRange&) and parsed when the call
+    // is first evaluated.
     static void range(R& r, lang::Node& n) {
         version::Scheme scheme{};
         r(scheme);

@@ -7,9 +7,9 @@
 // While a LastingScope is alive on a thread, that thread's operator new bumps a
 // pointer through one region reserved for the whole process (a chunk of it at a time
 // for each thread), and operator delete of memory in that region does nothing. When
-// the region is full, or could not be reserved, operator new falls back to malloc. Builds under a sanitizer keep the
-// standard operator new, so that every allocation stays checked; a scope there does
-// nothing.
+// the region is full, or could not be reserved, operator new falls back to malloc.
+// Builds under a sanitizer keep the standard operator new, so that every allocation
+// stays checked; a scope there does nothing.
 #pragma once
 
 #include <cstddef>
