@@ -30,6 +30,8 @@ struct KeyInfo {
 };
 
 std::span<const KeyInfo> key_table();
+// The rows key_table() makes room for at once; a test holds the table to it.
+inline constexpr std::size_t kKeyRowsReserved = 448;
 const KeyInfo* find_key(std::string_view dotted);
 
 // The least value an integer key may hold: degrees, counts and sizes are at least 1,

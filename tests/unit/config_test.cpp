@@ -4,6 +4,7 @@
 #include <chrono>
 #include <limits>
 
+#include "config/key_table.hpp"
 #include "config/run_config.hpp"
 #include "temp_dir.hpp"
 
@@ -254,4 +255,12 @@ TEST(RunConfig, LoadingIsLinearInTheNumberOfKeys) {
     }
     double small = seconds_for(4000), large = seconds_for(16000);
     EXPECT_LT(large / small, 8.0) << "4,000 keys: " << small << " s; 16,000 keys: " << large << " s";
+}
+
+TEST(KeyTable, ItsRowsFitTheRoomMadeForThem) {
+    // Past the reserve the vector grows and the check's lasting region keeps both
+    // blocks: raise kKeyRowsReserved with the rows.
+    EXPECT_LE(preflight::config::key_table().size(), preflight::config::kKeyRowsReserved);
+    EXPECT_GT(preflight::config::key_table().size(), preflight::config::kKeyRowsReserved * 3 / 4)
+        << "kKeyRowsReserved is far above the rows: lower it";
 }
