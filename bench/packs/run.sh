@@ -8,7 +8,8 @@
 # --version within 2x /bin/true; check under 3 ms and 15 M instructions, and 100x
 # faster than pip list, which runs in the same hyperfine run as the embedded set's
 # check). callgrind's instruction counts are the steady figure on a busy machine;
-# hyperfine gives wall and CPU time.
+# hyperfine gives wall and CPU time; fault_cost.cpp what this machine charges for each
+# kind of page fault, beside the check's count of them.
 # Usage: bench/packs/run.sh STATIC_BINARY
 set -euo pipefail
 root=$(cd "$(dirname "$0")/../.." && pwd)
@@ -67,3 +68,16 @@ done
 count "check, embedded set" -u PREFLIGHT_RULES_PATH
 count "check, rules/ set cached" PREFLIGHT_RULES_PATH="$root/rules"
 count "check, rules/ compiled" PREFLIGHT_RULES_PATH="$root/rules" PREFLIGHT_CACHE_DIR=
+
+# A check's wall time is its instructions and its page faults; on a virtual machine a
+# fault can cost thousands of instructions' time, and what one costs differs from
+# machine to machine by 5x and more (bench/README.md, "What a page fault costs").
+echo "== page faults (this machine's cost of each kind, then the check's count)"
+"${CXX:-g++}" -std=c++20 -O2 -o "$work/fault_cost" "$root/bench/packs/fault_cost.cpp"
+"$work/fault_cost" "$bin"
+if perf stat -x, -e page-faults true >/dev/null 2>&1; then
+  (unset PREFLIGHT_RULES_PATH; perf stat -x, -r 20 -e page-faults "$bin" check "$example" 2>&1 >/dev/null | \
+    awk -F, '$3 == "page-faults" { printf "check, embedded set: %d page faults (mean of 20)\n", $1 }')
+else
+  echo "check's page faults: not counted (perf stat cannot count page-faults here)"
+fi
