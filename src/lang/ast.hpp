@@ -10,7 +10,6 @@
 #include "core/error.hpp"
 #include "core/value.hpp"
 #include "lang/type.hpp"
-#include "util/deferred.hpp"
 #include "version/version.hpp"
 
 namespace preflight::lang {
@@ -49,17 +48,9 @@ struct Node {
     // Filled in by the checker.
     Type type;
     const FunctionDef* function = nullptr;
-    // satisfies(): the compiled range (made when first evaluated, for a tree read from
-    // a rule-set image: parsing a range costs more than reading the rest of its tree).
-    util::Deferred<std::optional<version::VersionRange>> range;
+    std::optional<version::VersionRange> range;        // satisfies(): the compiled range
     VersionRef const_version;                          // a string literal compared with a version
     version::Scheme scheme = version::Scheme::pep440;  // pkg(): the package's scheme
-    // `&&` and `||` read from a rule-set image: the right operand, read when the left
-    // one does not decide (children then holds the left one alone).
-    util::Deferred<std::unique_ptr<Node>> later_right;
-
-    // The right operand of a binary node, wherever it is kept.
-    const Node& right() const { return children.size() > 1 ? *children[1] : *later_right.get(); }
 };
 
 using NodePtr = std::unique_ptr<Node>;

@@ -216,8 +216,8 @@ Result<Expression> compile(std::string_view source, NodePtr parsed, const Schema
         }
     }
     Expression e;
-    e.body.get().root = std::move(root);
-    e.body.get().description.get() = std::move(description);
+    e.program = Program::of(*root);
+    e.description.get() = std::move(description);
     return e;
 }
 

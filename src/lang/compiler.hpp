@@ -9,6 +9,7 @@
 #include "core/error.hpp"
 #include "core/fact_ref.hpp"
 #include "lang/ast.hpp"
+#include "lang/program.hpp"
 #include "lang/schema.hpp"
 #include "util/deferred.hpp"
 
@@ -23,18 +24,14 @@ struct Expression {
         // variables and revisions its function calls name.
         std::set<FactRef> reads;
     };
-    // An expression read from a rule-set image (rules/rule_set_image.cpp) makes each
-    // of these on first use: a check evaluates few of the expressions a set holds, and
-    // describes fewer still.
-    struct Body {
-        NodePtr root;  // the checked tree
-        util::Deferred<Description> description;
-    };
-    util::Deferred<Body> body;
+    // The checked tree as a program (lang/program.hpp), what the evaluator reads.
+    Program program;
+    // Made on first use for an expression read from a rule-set image
+    // (rules/rule_set_image.cpp): a check describes few of the expressions a set holds.
+    util::Deferred<Description> description;
 
-    const std::string& source() const { return body.get().description.get().source; }
-    const std::set<FactRef>& reads() const { return body.get().description.get().reads; }
-    const Node& tree() const { return *body.get().root; }
+    const std::string& source() const { return description.get().source; }
+    const std::set<FactRef>& reads() const { return description.get().reads; }
 };
 
 // On error, `location.column` is the byte offset into `source`. `expected` is the

@@ -61,8 +61,8 @@ Result<Type> check_satisfies(Node& call, const Schema&) {
     auto spec = PREFLIGHT_TRY(want_literal(call, 1, "the version range"));
     const Node& subject = *call.children[0];
     call.scheme = subject.scheme;
-    call.range.get() = version::VersionRange::parse(call.scheme, spec);
-    if (!call.range.get())
+    call.range = version::VersionRange::parse(call.scheme, spec);
+    if (!call.range)
         return error_at(*call.children[1],
                         "'" + spec + "' is not a valid " + std::string(to_string(call.scheme)) + " version range");
     return Type{TypeKind::boolean};
@@ -171,32 +171,32 @@ bool any_null(const std::vector<Value>& args) {
     return std::any_of(args.begin(), args.end(), [](const Value& v) { return v.is_null(); });
 }
 
-Value eval_pkg(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
-    return ctx.package(*call.children[0]->literal.get<std::string>());
+Value eval_pkg(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.package(call.argument_name);
 }
 
-Value eval_revision(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
-    return ctx.revision(*call.children[0]->literal.get<std::string>());
+Value eval_revision(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.revision(call.argument_name);
 }
 
-Value eval_installed(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
-    Value v = ctx.package(*call.children[0]->literal.get<std::string>());
+Value eval_installed(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
+    Value v = ctx.package(call.argument_name);
     if (v.is_unknown()) return v;
     return Value(!v.is_null());
 }
 
-Value eval_env(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
-    return ctx.env(*call.children[0]->literal.get<std::string>());
+Value eval_env(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
+    return ctx.env(call.argument_name);
 }
 
-Value eval_version_literal(const Node& call, const std::vector<Value>&, EvalContext&) { return Value(call.const_version); }
+Value eval_version_literal(const CallSite& call, const std::vector<Value>&, EvalContext&) { return Value(call.const_version); }
 
-Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalContext&) {
+Value eval_satisfies(const CallSite& call, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(false);
     const auto* v = args[0].get<version::Version>();
     // A package's version is the one installed (or declared so by the job), judged
     // as installed: 4.4.0.dev0 from a source checkout is inside `>=4.2.0`.
-    const auto& range = call.range.get();
+    const version::VersionRange* range = call.range;
     auto inside = range->contains(*v, version::Membership::installed);
     if (!inside)
         return Value::unknown_because(v->text() + " is a " + std::string(to_string(v->scheme())) + " version; the range is " +
@@ -204,7 +204,7 @@ Value eval_satisfies(const Node& call, const std::vector<Value>& args, EvalConte
     return Value(*inside);
 }
 
-Value eval_alloc_conf(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_alloc_conf(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     auto list = util::KvList::parse(str_arg(args, 0));
     if (!list) return Value(Null{});
@@ -212,7 +212,7 @@ Value eval_alloc_conf(const Node&, const std::vector<Value>& args, EvalContext&)
     return v ? Value(*v) : Value(Null{});
 }
 
-Value eval_alloc_conf_set(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_alloc_conf_set(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     std::string conf = args[0].is_null() ? "" : str_arg(args, 0);
     if (args[1].is_null() || args[2].is_null()) return args[0];
     auto list = util::KvList::parse(conf);
@@ -221,30 +221,30 @@ Value eval_alloc_conf_set(const Node&, const std::vector<Value>& args, EvalConte
     return Value(list->str());
 }
 
-Value eval_alloc_conf_valid(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_alloc_conf_valid(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(true);
     return Value(util::KvList::parse(str_arg(args, 0)).has_value());
 }
 
-Value eval_contains(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_contains(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(false);
     if (const auto* list = args[0].get<List>()) return Value(std::find(list->begin(), list->end(), args[1]) != list->end());
     return Value(str_arg(args, 0).find(str_arg(args, 1)) != std::string::npos);
 }
 
-Value eval_starts_with(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_starts_with(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(false);
     return Value(str_arg(args, 0).starts_with(str_arg(args, 1)));
 }
 
-Value eval_lower(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_lower(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     std::string s = str_arg(args, 0);
     for (auto& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
     return Value(s);
 }
 
-Value eval_split(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_split(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(List{});
     const std::string& s = str_arg(args, 0);
     const std::string& sep = str_arg(args, 1);
@@ -261,7 +261,7 @@ Value eval_split(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(out);
 }
 
-Value eval_count_containing(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_count_containing(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(std::int64_t{0});
     std::int64_t n = 0;
     for (const auto& item : *args[0].get<List>())
@@ -269,13 +269,13 @@ Value eval_count_containing(const Node&, const std::vector<Value>& args, EvalCon
     return Value(n);
 }
 
-Value eval_len(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_len(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(std::int64_t{0});
     if (const auto* l = args[0].get<List>()) return Value(static_cast<std::int64_t>(l->size()));
     return Value(static_cast<std::int64_t>(str_arg(args, 0).size()));
 }
 
-Value eval_to_int(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_to_int(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(Null{});
     const std::string& s = str_arg(args, 0);
     if (s.empty() || s.size() > 18) return Value(Null{});
@@ -285,22 +285,22 @@ Value eval_to_int(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(static_cast<std::int64_t>(std::stoll(s)));
 }
 
-Value eval_known(const Node&, const std::vector<Value>& args, EvalContext&) { return Value(!args[0].is_unknown()); }
+Value eval_known(const CallSite&, const std::vector<Value>& args, EvalContext&) { return Value(!args[0].is_unknown()); }
 
-Value eval_min(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_min(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     return Value(std::min(*args[0].get<std::int64_t>(), *args[1].get<std::int64_t>()));
 }
-Value eval_max(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_max(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     return Value(std::max(*args[0].get<std::int64_t>(), *args[1].get<std::int64_t>()));
 }
 
-Value eval_given(const Node& call, const std::vector<Value>&, EvalContext& ctx) {
-    return Value(ctx.given(call.children[0]->name));
+Value eval_given(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
+    return Value(ctx.given(call.argument_name));
 }
 
-Value eval_base_version(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_base_version(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(Null{});
     const auto& v = *args[0].get<version::Version>();
     if (const auto* p = std::get_if<version::Pep440>(&v.parsed())) return Value(p->base_version());
@@ -308,12 +308,12 @@ Value eval_base_version(const Node&, const std::vector<Value>& args, EvalContext
     return Value(std::to_string(c.major) + "." + std::to_string(c.minor) + "." + (c.is_rc ? "RC" : "") + std::to_string(c.third));
 }
 
-Value eval_normalized(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_normalized(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(Null{});
     return Value(args[0].get<version::Version>()->normalized());
 }
 
-Value eval_release(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_release(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null() || args[1].is_null()) return Value(Null{});
     const auto& v = *args[0].get<version::Version>();
     std::int64_t n = *args[1].get<std::int64_t>();
@@ -332,7 +332,7 @@ Value eval_release(const Node&, const std::vector<Value>& args, EvalContext&) {
 
 // Read as std::stod reads it (the allocator parsers of torch and torch_npu call it): the
 // number at the start of the text after blanks, whatever follows it.
-Value eval_to_float(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_to_float(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(Null{});
     const std::string& s = str_arg(args, 0);
     const char* begin = s.c_str();
@@ -343,7 +343,7 @@ Value eval_to_float(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(d);
 }
 
-Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_in_range(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null() || args[1].is_null()) return Value(false);
     const auto& v = *args[0].get<version::Version>();
     auto range = version::VersionRange::parse(v.scheme(), str_arg(args, 1));
@@ -353,7 +353,7 @@ Value eval_in_range(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(range->contains(v, version::Membership::installed).value_or(false));
 }
 
-Value eval_alloc_conf_keys(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_alloc_conf_keys(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     List out;
     if (args[0].is_null()) return Value(out);
     auto list = util::KvList::parse(str_arg(args, 0));
@@ -362,7 +362,7 @@ Value eval_alloc_conf_keys(const Node&, const std::vector<Value>& args, EvalCont
     return Value(out);
 }
 
-Value eval_unknown_items(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_unknown_items(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     List out;
     if (args[0].is_null()) return Value(out);
     const List* known = args[1].get<List>();
@@ -371,7 +371,7 @@ Value eval_unknown_items(const Node&, const std::vector<Value>& args, EvalContex
     return Value(out);
 }
 
-Value eval_div(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_div(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (any_null(args)) return Value(Null{});
     std::int64_t a = *args[0].get<std::int64_t>(), b = *args[1].get<std::int64_t>();
     if (b == 0) return Value::unknown_because("division by zero");
@@ -380,28 +380,28 @@ Value eval_div(const Node&, const std::vector<Value>& args, EvalContext&) {
     return Value(q);
 }
 
-Value eval_lookup(const Node& call, const std::vector<Value>& args, EvalContext& ctx) {
+Value eval_lookup(const CallSite&, const std::vector<Value>& args, EvalContext& ctx) {
     if (args[2].is_null()) return Value(Null{});
-    return ctx.lookup(*call.children[0]->literal.get<std::string>(), *call.children[1]->literal.get<std::string>(), args[2],
-                      *call.children[3]->literal.get<std::string>());
+    return ctx.lookup(str_arg(args, 0), str_arg(args, 1), args[2],
+                      str_arg(args, 3));
 }
 
 // ---- table rows a pack must have, and public versions ----------------------------
 
 // Like lookup(), but a key with no row is unknown, not null: the pack's table does not
 // know that key (a release newer than its data), so rules over it stay undetermined.
-Value eval_lookup_required(const Node& call, const std::vector<Value>& args, EvalContext& ctx) {
+Value eval_lookup_required(const CallSite&, const std::vector<Value>& args, EvalContext& ctx) {
     if (args[2].is_null()) return Value(Null{});
-    const std::string& table = *call.children[0]->literal.get<std::string>();
-    const std::string& key_column = *call.children[1]->literal.get<std::string>();
-    Value cell = ctx.lookup(table, key_column, args[2], *call.children[3]->literal.get<std::string>());
+    const std::string& table = str_arg(args, 0);
+    const std::string& key_column = str_arg(args, 1);
+    Value cell = ctx.lookup(table, key_column, args[2], str_arg(args, 3));
     if (!cell.is_null()) return cell;
     return Value::unknown_because("table '" + table + "' has no row with " + key_column + " = " + display(args[2]));
 }
 
 // The version without its local label: 2.9.0.post1 for 2.9.0.post1+git4c901a4. A
 // source build's local label never names a published release, so tables key on this.
-Value eval_public_version(const Node&, const std::vector<Value>& args, EvalContext&) {
+Value eval_public_version(const CallSite&, const std::vector<Value>& args, EvalContext&) {
     if (args[0].is_null()) return Value(Null{});
     const auto& v = *args[0].get<version::Version>();
     if (const auto* p = std::get_if<version::Pep440>(&v.parsed())) return Value(p->public_str());

@@ -6,6 +6,7 @@
 
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/error.hpp"
@@ -15,6 +16,19 @@
 #include "lang/schema.hpp"
 
 namespace preflight::lang {
+
+struct FunctionDef;
+
+// What a function's evaluator reads of its call beyond its arguments' values.
+struct CallSite {
+    const FunctionDef* function = nullptr;
+    // The first argument's name (a fact's: given()) or text (a package's or variable's:
+    // pkg(), env()), where it lies in the program: it outlives the check, so the
+    // evaluation context may keep a view of it (a patch slot).
+    std::string_view argument_name;
+    VersionRef const_version;                      // version(): the version its text is
+    const version::VersionRange* range = nullptr;  // satisfies(): its range
+};
 
 struct FunctionDef {
     const char* name;
@@ -30,7 +44,7 @@ struct FunctionDef {
     // Type-checks a call whose arguments are already typed; may precompile constants.
     Result<Type> (*check)(Node& call, const Schema& schema);
     // Arguments arrive evaluated and known (never Unknown) unless `sees_unknown`.
-    Value (*eval)(const Node& call, const std::vector<Value>& args, EvalContext& ctx);
+    Value (*eval)(const CallSite& call, const std::vector<Value>& args, EvalContext& ctx);
     bool sees_unknown = false;
     // Set for a function a native plugin supplies: what its checker and evaluator call
     // (plugin/functions.cpp); null for a built-in.

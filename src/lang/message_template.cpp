@@ -64,7 +64,7 @@ std::string MessageTemplate::render(EvalContext& ctx) const {
     std::string out;
     for (const auto& part : parts()) {
         if (const auto* s = std::get_if<std::string>(&part)) out += *s;
-        else out += shown(std::get<Expression>(part), evaluate(std::get<Expression>(part).tree(), ctx));
+        else out += shown(std::get<Expression>(part), evaluate(std::get<Expression>(part), ctx));
     }
     return out;
 }

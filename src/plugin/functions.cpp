@@ -83,10 +83,10 @@ std::optional<preflight_value> to_c(const Value& v, preflight_type type, std::de
     return std::nullopt;
 }
 
-Value eval(const lang::Node& call, const std::vector<Value>& args, lang::EvalContext&) {
-    const Registered& r = of(call);
+Value eval(const lang::CallSite& call, const std::vector<Value>& args, lang::EvalContext&) {
+    const Registered& r = *static_cast<const Registered*>(call.function->extension);
     auto fail = [&](const std::string& why) {
-        return Value::unknown_because(call.name + "() of plugin " + r.plugin + ": " + why);
+        return Value::unknown_because(std::string(call.function->name) + "() of plugin " + r.plugin + ": " + why);
     };
     std::deque<std::string> texts;
     std::vector<preflight_value> c_args;

@@ -38,7 +38,7 @@ std::set<FactRef> reads_of(const Rule& rule, const RuleSet& rules) {
 // The versions are installed ones, so a dev build past the fix (4.4.0.dev0 against
 // `>=4.2.0`) retires the rule.
 Value fires(const Rule& rule, StateContext& ctx) {
-    Value when = lang::evaluate(rule.when.tree(), ctx);
+    Value when = lang::evaluate(rule.when, ctx);
     if (rule.fixed_in.empty() || (when.get<bool>() && !*when.get<bool>())) return when;
     Unknown unknown_packages;
     for (const auto& f : rule.fixed_in) {
@@ -331,7 +331,7 @@ private:
         // Relevance first: a declared `applies` decides it; without one, a rule
         // undecided only for packages the launch does not involve is not applicable.
         if (rule.applies) {
-            Value applies = lang::evaluate(rule.applies->tree(), ctx);
+            Value applies = lang::evaluate(*rule.applies, ctx);
             if (const auto* u = applies.get<Unknown>()) {
                 if (involvement_.only_uninvolved(*u)) return Verdict::not_applicable;
                 outcome.missing = *u;
@@ -352,7 +352,7 @@ private:
             if (!applies(fix)) continue;
             std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
             if (fix.expr) {
-                value = lang::evaluate(fix.expr->tree(), ctx);
+                value = lang::evaluate(*fix.expr, ctx);
                 if (value->is_unknown()) continue;  // cannot compute it yet
             }
             outcome.proposals.emplace_back(fix.slot(), Proposal{PatchEntry{value, rule.id}, &fix});
@@ -366,7 +366,7 @@ private:
         f.pack = rule.pack;
         f.severity = rule.severity;
         if (rule.error_when) {
-            Value escalate = lang::evaluate(rule.error_when->tree(), ctx);
+            Value escalate = lang::evaluate(*rule.error_when, ctx);
             if (escalate.get<bool>() && *escalate.get<bool>()) f.severity = Severity::error;
         }
         f.message = rule.text().message.render(ctx);
@@ -379,7 +379,7 @@ private:
                 if (ref.kind == kind) f.evidence.push_back(ctx.evidence(ref));
         for (const auto& fix : rule.fixes) {
             std::optional<Value> value = fix.unset ? std::nullopt : fix.literal;
-            if (fix.expr) value = lang::evaluate(fix.expr->tree(), ctx);
+            if (fix.expr) value = lang::evaluate(*fix.expr, ctx);
             f.fixes.push_back(fix_text(fix, value));
             if (applies(fix)) f.fixable = true;
         }

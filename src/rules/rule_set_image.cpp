@@ -2,7 +2,6 @@
 
 #include <stdexcept>
 
-#include "lang/functions.hpp"
 #include "rules/image_codec.hpp"
 #include "util/digest.hpp"
 #include "util/lasting_heap.hpp"
@@ -41,8 +40,8 @@ constexpr std::string_view kSetMagic = "preflight-rule-set-image";
 // 2: the right operand of && and || in a part of its own; 3: a rule's text; 4: an
 // expression's text and reads, and what the whole set reads; 5: a node's fields only
 // where it holds them, operators and built-in functions by number; 6: tables by column,
-// no node offsets, a default's text apart.
-constexpr int kSetFormat = 6;
+// no node offsets, a default's text apart; 7: expressions as programs, read in place.
+constexpr int kSetFormat = 7;
 
 using image::Is;
 
@@ -60,104 +59,20 @@ struct SetLayout {
     static void fields(A& a, S& s) {
         a.all(s.kind, s.name);
     }
-    // A `&&` or `||` node's right operand goes in a part of its own, read when the left
-    // one does not decide: most conditions are conjunctions whose first test is false
-    // for a given launch, and two thirds of the nodes a check read were never evaluated.
-    // Told by the first byte (of kOperators, only `&&` and `||` begin with `&` or `|`):
-    // a string comparison here was an out-of-line call for every node read.
-    static_assert([] {
-        int found = 0;
-        for (std::string_view op : lang::kOperators) found += op.size() == 2 && (op[0] == '&' || op[0] == '|');
-        return found == 2;
-    }());
-    static bool short_circuits(const lang::Node& n) {
-        return n.kind == lang::NodeKind::binary && n.op.size() == 2 && (n.op[0] == '&' || n.op[0] == '|');
-    }
-    // What a node holds beyond its kind, operator and children, a bit each: the reader
-    // reads only what is there (a node has one or two of them), and nothing stands for
-    // a field the evaluator never reads. A node's type, height and offset are the
-    // checker's own (its errors point into the text), used before the image is written
-    // and never after: not kept.
-    enum Holds : unsigned {
-        holds_literal = 1U << 0,        // a literal that is not null
-        holds_name = 1U << 1,           // a name, other than a call's function's own
-        holds_function = 1U << 2,       // a call's function
-        holds_const_version = 1U << 3,  // a string literal compared with a version, or version()
-        holds_scheme = 1U << 4,         // a scheme other than PEP 440
-        holds_range = 1U << 5,          // satisfies()'s range
-    };
-    static unsigned holds(const lang::Node& s) {
-        unsigned h = 0;
-        if (!s.literal.is_null()) h |= holds_literal;
-        if (s.function) h |= holds_function;
-        if (!s.name.empty() && !(s.function && s.name == s.function->name)) h |= holds_name;
-        if (s.const_version) h |= holds_const_version;
-        if (s.scheme != version::Scheme::pep440) h |= holds_scheme;
-        if (s.range.get()) h |= holds_range;
-        return h;
-    }
-    static void fields(W& w, const lang::Node& s) {
-        unsigned h = holds(s);
-        w(s.kind);
-        image::operator_of(w, s);
-        w(static_cast<int>(h));
-        if (h & holds_literal) w(s.literal);
-        if (h & holds_name) w(s.name);
-        if (h & holds_function) function(w, s);
-        if (h & holds_const_version) const_version(w, s);
-        if (h & holds_scheme) w(s.scheme);
-        if (h & holds_range) w(*s.range.get());
-        if (short_circuits(s)) {
-            w(s.children.front());
-            part(w, [&s](W& right) { right(s.right()); });
-        } else {
-            w(s.children);
-        }
-    }
-    static void fields(R& r, lang::Node& s) {
-        int h = 0;
-        r(s.kind);
-        image::operator_of(r, s);
-        r(h);
-        if (!r.ok || h < 0 || h >= (1 << 6)) {
-            r.ok = false;
-            return;
-        }
-        if (h & holds_literal) r(s.literal);
-        if (h & holds_name) r(s.name);
-        if (h & holds_function) function(r, s);
-        else if (s.kind == lang::NodeKind::call) r.ok = false;  // a call names its function
-        if (h & holds_const_version) const_version(r, s);
-        if (h & holds_scheme) r(s.scheme);
-        if (h & holds_range) range(r, s);
-        if (r.ok && short_circuits(s)) {
-            r(s.children.emplace_back());
-            // Read at the depth of the node it hangs from, so a chain of parts is bounded
-            // as a tree read at once is.
-            s.later_right = later<lang::NodePtr>(r, "operand", [depth = r.depth()](R& in, lang::NodePtr& right) {
-                in.start_at_depth(depth);
-                in(right);
-            });
-        } else {
-            r(s.children);
-        }
-    }
-    // An expression's tree goes in a part of its own, read when it is first evaluated,
-    // and its text and reads in a part within that one, read when it is described: a
-    // check evaluates every rule's condition, but few messages, fixes and defaults, and
-    // describes only the rules that fire or are undetermined.
+    // An expression's program (lang/program.hpp) as it is, evaluated where it lies in
+    // the image, and its text and reads in a part of their own, read when it is
+    // described: a check evaluates every rule's condition but describes only the rules
+    // that fire or are undetermined.
     static void fields(W& w, const lang::Expression& e) {
-        part(w, [&e](W& body) {
-            body(e.tree());
-            part(body, [&e](W& description) { description.all(e.source(), e.reads()); });
-        });
+        w.span(e.program.bytes());
+        part(w, [&e](W& description) { description.all(e.source(), e.reads()); });
     }
     static void fields(R& r, lang::Expression& e) {
-        e.body = later<lang::Expression::Body>(r, "expression", [](R& in, lang::Expression::Body& body) {
-            in(body.root);
-            body.description = later<lang::Expression::Description>(
-                in, "expression's text", [](R& text, lang::Expression::Description& d) { text.all(d.source, d.reads); });
-        });
+        std::string_view program = r.span();
+        if (!r.ok) return;
+        e.program = lang::Program::view(program, r.owner);
+        e.description = later<lang::Expression::Description>(
+            r, "expression's text", [](R& text, lang::Expression::Description& d) { text.all(d.source, d.reads); });
     }
     template <class A, Is<Fix> S>
     static void fields(A& a, S& s) {
@@ -353,8 +268,8 @@ struct SetLayout {
         });
     }
 
-    // Parsed versions and ranges travel as their scheme and text, parsed again when
-    // read (the same text parses to the same value).
+    // Ranges travel as their scheme and text, parsed again when read (the same text
+    // parses to the same value).
     static void fields(W& w, const version::VersionRange& v) { w.all(v.scheme(), v.text()); }
     static void fields(R& r, version::VersionRange& v) {
         version::Scheme scheme{};
@@ -363,57 +278,6 @@ struct SetLayout {
         auto parsed = version::VersionRange::parse(scheme, text);
         if (!parsed) r.ok = false;
         else v = std::move(*parsed);
-    }
-    // A call's function: a built-in by its place in the table of built-ins, plus one
-    // (the table is this build's, as the image is); a plugin's by name, after a 0, found
-    // again in this process's table.
-    static void function(W& w, const lang::Node& n) {
-        const auto& builtins = lang::all_functions();
-        if (n.function >= builtins.data() && n.function < builtins.data() + builtins.size()) {
-            w(static_cast<int>(n.function - builtins.data()) + 1);
-        } else {
-            w(0);
-            w.span(n.function->name);
-        }
-    }
-    static void function(R& r, lang::Node& n) {
-        int number = 0;
-        r(number);
-        const auto& builtins = lang::all_functions();
-        if (number < 0 || static_cast<std::size_t>(number) > builtins.size()) {
-            r.ok = false;
-            return;
-        }
-        n.function = number > 0 ? &builtins[number - 1] : lang::find_function(r.span());
-        if (!n.function) r.ok = false;
-        else n.name = n.function->name;
-    }
-    // A version constant: its scheme and text, parsed again when read.
-    static void const_version(W& w, const lang::Node& n) { w.all(n.const_version->scheme(), n.const_version->text()); }
-    static void const_version(R& r, lang::Node& n) {
-        version::Scheme scheme{};
-        std::string_view text;
-        r(scheme);
-        text = r.span();
-        if (!r.ok) return;
-        auto parsed = version::Version::parse(scheme, text);
-        if (!parsed) r.ok = false;
-        else n.const_version = std::make_shared<const version::Version>(std::move(*parsed));
-    }
-    // satisfies()'s range, written by fields(W&, VersionRange&) and parsed when the call
-    // is first evaluated.
-    static void range(R& r, lang::Node& n) {
-        version::Scheme scheme{};
-        r(scheme);
-        std::string_view text = r.span();
-        if (!r.ok) return;
-        n.range = util::Deferred<std::optional<version::VersionRange>>([owner = r.owner, scheme, text] {
-            util::LastingScope lasting;
-            auto parsed = version::VersionRange::parse(scheme, text);
-            // Written from a parsed range, in an image whose hash was checked: a bug.
-            if (!parsed) throw std::runtime_error("a rule-set image's version range does not parse");
-            return parsed;
-        });
     }
 };
 

@@ -51,7 +51,7 @@ Value StateContext::fact(std::string_view name) {
             return *it->second.value;
         }
         open_frame();
-        Value v = lang::evaluate(d->expr.tree(), *this);
+        Value v = lang::evaluate(d->expr, *this);
         memo_.insert_or_assign(std::string(name), Memo{v, close_frame()});
         return v;
     }
@@ -170,14 +170,14 @@ std::optional<Value> StateContext::from_defaults(const FactRef& target) {
     for (std::size_t i : place) {
         const Default* d = &rules_.defaults[i];
         if (d->when) {
-            Value w = lang::evaluate(d->when->tree(), *this);
+            Value w = lang::evaluate(*d->when, *this);
             if (w.is_unknown()) {
                 out = w;
                 break;
             }
             if (!w.get<bool>() || !*w.get<bool>()) continue;
         }
-        out = d->literal ? *d->literal : lang::evaluate(d->expr->tree(), *this);
+        out = d->literal ? *d->literal : lang::evaluate(*d->expr, *this);
         chosen_[target] = d;
         break;
     }

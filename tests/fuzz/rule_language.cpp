@@ -19,7 +19,7 @@ int rule_language(const std::uint8_t* data, std::size_t size) {
         return w;
     }();
     auto source = as_text(data, size);
-    if (auto e = lang::compile(source, *world)) (void)lang::evaluate(e->tree(), *world);
+    if (auto e = lang::compile(source, *world)) (void)lang::evaluate(*e, *world);
     if (auto t = lang::MessageTemplate::compile(source, *world)) (void)t->render(*world);
     return 0;
 }

@@ -38,7 +38,7 @@ protected:
         auto e = compile(src, world);
         EXPECT_TRUE(e.has_value()) << src << ": " << (e ? "" : e.error().message);
         if (!e) return Value::unknown_because("compile failed");
-        return evaluate(e->tree(), world);
+        return evaluate(*e, world);
     }
 
     Error compile_error(const std::string& src) {

@@ -185,10 +185,10 @@ TEST(PluginFunctions, AreTypeCheckedAndEvaluatedLikeBuiltIns) {
     world.facts["parallel.tp"] = Value(std::int64_t{4});
     auto e = lang::compile("abi_twice(parallel.tp) == 8", world, lang::Type{lang::TypeKind::boolean});
     ASSERT_TRUE(e) << e.error().message;
-    EXPECT_EQ(display(lang::evaluate(e->tree(), world)), "true");
+    EXPECT_EQ(display(lang::evaluate(*e, world)), "true");
     auto greet = lang::compile("abi_greet('you', version('1.2'))", world);
     ASSERT_TRUE(greet) << greet.error().message;
-    EXPECT_EQ(display(lang::evaluate(greet->tree(), world)), "hello you at 1.2");
+    EXPECT_EQ(display(lang::evaluate(*greet, world)), "hello you at 1.2");
     // Wrong argument types are load-time errors naming the plugin.
     auto bad = lang::compile("abi_twice('x') == 2", world, lang::Type{lang::TypeKind::boolean});
     ASSERT_FALSE(bad);
@@ -197,7 +197,7 @@ TEST(PluginFunctions, AreTypeCheckedAndEvaluatedLikeBuiltIns) {
     // The plugin's error leaves the call unknown, with its message.
     auto negative = lang::compile("abi_twice(-1)", world);
     ASSERT_TRUE(negative);
-    Value v = lang::evaluate(negative->tree(), world);
+    Value v = lang::evaluate(*negative, world);
     ASSERT_TRUE(v.is_unknown());
     ASSERT_EQ(v.get<Unknown>()->reasons.size(), 1u);
     EXPECT_EQ(*v.get<Unknown>()->reasons.begin(), "abi_twice() of plugin abi: n must not be negative, got -1");
@@ -206,7 +206,7 @@ TEST(PluginFunctions, AreTypeCheckedAndEvaluatedLikeBuiltIns) {
     world.facts["loose"] = Value("text");
     auto loose = lang::compile("abi_twice(loose)", world);
     ASSERT_TRUE(loose) << loose.error().message;
-    v = lang::evaluate(loose->tree(), world);
+    v = lang::evaluate(*loose, world);
     ASSERT_TRUE(v.is_unknown());
     EXPECT_EQ(*v.get<Unknown>()->reasons.begin(), "abi_twice() of plugin abi: argument 1 is not int");
 }

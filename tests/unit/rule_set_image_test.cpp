@@ -66,32 +66,6 @@ const char* kSetPack =
     "[[rules]]\nid = \"r\"\nseverity = \"warning\"\nsummary = \"s\"\nwhen = \"parallel.tp > 4\"\n"
     "message = \"m {parallel.tp}\"\nreferences = [\"r\"]\n";
 
-// Walks a compiled tree and the same tree read back side by side (right operands kept
-// for later included) and reports the first field the evaluator reads that differs.
-std::string first_difference(const lang::Node& compiled, const lang::Node& read) {
-    auto where = "node at " + std::to_string(compiled.offset) + ": ";
-    if (read.kind != compiled.kind) return where + "kind";
-    // The same spelling of kOperators, not a copy of it.
-    if (read.op.data() != compiled.op.data() || read.op.size() != compiled.op.size()) return where + "operator";
-    if (!(read.literal == compiled.literal) || read.name != compiled.name) return where + "literal or name";
-    if (read.function != compiled.function || read.scheme != compiled.scheme) return where + "function or scheme";
-    if ((read.const_version == nullptr) != (compiled.const_version == nullptr) ||
-        (read.const_version && read.const_version->text() != compiled.const_version->text()))
-        return where + "version constant";
-    if (read.range.get().has_value() != compiled.range.get().has_value() ||
-        (read.range.get() && read.range.get()->text() != compiled.range.get()->text()))
-        return where + "range";
-    bool later = compiled.kind == lang::NodeKind::binary && (compiled.op == "&&" || compiled.op == "||");
-    std::size_t n = later ? 2 : compiled.children.size();
-    if (!later && read.children.size() != n) return where + "children";
-    for (std::size_t i = 0; i < n; ++i) {
-        const lang::Node& c = i == 1 && later ? compiled.right() : *compiled.children[i];
-        const lang::Node& r = i == 1 && later ? read.right() : *read.children[i];
-        if (auto d = first_difference(c, r); !d.empty()) return d;
-    }
-    return "";
-}
-
 // Whether this build has a lasting heap (a sanitizer build keeps the standard operator new).
 struct LastingProbe {
     bool works = [] {
@@ -117,7 +91,8 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     LastingProbe probe;
     if (probe.works) {
         EXPECT_TRUE(util::is_lasting(back->rules.data()));
-        EXPECT_TRUE(util::is_lasting(&back->rules.front().when.tree()));
+        // An expression's program is read where it lies in the image, not copied.
+        EXPECT_FALSE(util::is_lasting(back->rules.front().when.program.bytes().data()));
         EXPECT_FALSE(util::is_lasting(set.rules.data()));
         // A rule's text is read when first asked for, not with the rule.
         auto fresh = decode_rule_set_image(*image);
@@ -129,9 +104,8 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
         std::size_t defaults_read = util::lasting_bytes();
         EXPECT_EQ(fresh->defaults.front().text().where.file, set.defaults.front().text().where.file);
         EXPECT_GT(util::lasting_bytes(), defaults_read);
-        // An expression's text and reads are read when first asked for, after its tree.
+        // An expression's text and reads are read when first asked for.
         const lang::Expression& when = fresh->rules.front().when;
-        (void)when.tree();
         std::size_t tree_read = util::lasting_bytes();
         EXPECT_EQ(when.reads(), set.rules.front().when.reads());
         EXPECT_GT(util::lasting_bytes(), tree_read);
@@ -144,18 +118,12 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     EXPECT_TRUE(std::binary_search(set.variables_read.get().begin(), set.variables_read.get().end(), "USE_MCORE_GDN"));
     EXPECT_EQ(back->variables_read.get(), set.variables_read.get());
     ASSERT_EQ(back->rules.size(), set.rules.size());
-    // A `&&` or `||` read back keeps its right operand for later (children holds the left
-    // alone), and right() finds it: the same subtree the compiled set holds.
-    std::size_t short_circuits = 0;
+    // Every program comes back byte for byte, a view of the image: what the compiled
+    // set evaluates, the set read back evaluates.
     for (std::size_t i = 0; i < set.rules.size(); ++i) {
-        const lang::Node& compiled = set.rules[i].when.tree();
-        const lang::Node& read = back->rules[i].when.tree();
-        if (compiled.kind != lang::NodeKind::binary || (compiled.op != "&&" && compiled.op != "||")) continue;
-        ++short_circuits;
-        EXPECT_EQ(read.children.size(), 1U) << set.rules[i].id;
-        EXPECT_EQ(first_difference(compiled.right(), read.right()), "") << set.rules[i].id;
+        EXPECT_EQ(back->rules[i].when.program.bytes(), set.rules[i].when.program.bytes()) << set.rules[i].id;
+        EXPECT_NE(back->rules[i].when.program.bytes().data(), set.rules[i].when.program.bytes().data());
     }
-    EXPECT_GT(short_circuits, 50U);
     EXPECT_EQ(back->shadowed, set.shadowed);
     for (const auto& rule : set.rules) {
         const Rule* found = back->find_rule(rule.id);
@@ -178,27 +146,24 @@ TEST(RuleSetImage, TheBundledSetComesBackAsCompiled) {
     EXPECT_EQ(back->defaults_index.size(), set.defaults_index.size());
 }
 
-// Every tree comes back with what the evaluator reads: operators as the spellings of
-// kOperators, built-in functions as their entries, version constants and ranges. What
-// only the checker reads (a node's type, height and offset) is not kept.
-TEST(RuleSetImage, TreesComeBackWithWhatTheEvaluatorReads) {
+// Every expression comes back as the program it was compiled to, conditions and
+// derived facts alike.
+TEST(RuleSetImage, ProgramsComeBackAsCompiled) {
     RuleSet set = bundled_set();
     auto back = decode_rule_set_image(*encode_rule_set_image(set));
     ASSERT_TRUE(back);
-    std::size_t typed = 0;
+    std::size_t compared = 0;
     auto compare = [&](const lang::Expression& compiled, const lang::Expression& read, const std::string& what) {
-        EXPECT_EQ(first_difference(compiled.tree(), read.tree()), "") << what << ": " << compiled.source();
-        typed += compiled.tree().type.kind != lang::TypeKind::any;
-        EXPECT_EQ(read.tree().type, lang::Type{}) << what;
-        EXPECT_EQ(read.tree().height, 1) << what;
-        EXPECT_EQ(read.tree().offset, 0) << what;
+        EXPECT_FALSE(compiled.program.empty()) << what;
+        EXPECT_EQ(read.program.bytes(), compiled.program.bytes()) << what << ": " << compiled.source();
+        ++compared;
     };
     for (std::size_t i = 0; i < set.rules.size(); ++i) {
         compare(set.rules[i].when, back->rules[i].when, set.rules[i].id);
         if (set.rules[i].applies) compare(*set.rules[i].applies, *back->rules[i].applies, set.rules[i].id);
     }
     for (std::size_t i = 0; i < set.derived.size(); ++i) compare(set.derived[i].expr, back->derived[i].expr, set.derived[i].name);
-    EXPECT_GT(typed, 100U);
+    EXPECT_GT(compared, 100U);
 }
 
 // A plugin's function is not in this build's table of built-ins: its calls are kept by
@@ -211,7 +176,7 @@ TEST(RuleSetImage, APluginsFunctionIsKeptByName) {
         .min_args = 1,
         .max_args = 1,
         .check = [](lang::Node&, const lang::Schema&) -> Result<lang::Type> { return lang::Type{lang::TypeKind::integer}; },
-        .eval = [](const lang::Node&, const std::vector<Value>& args,
+        .eval = [](const lang::CallSite&, const std::vector<Value>& args,
                    lang::EvalContext&) { return Value(*args[0].get<std::int64_t>() * 2); },
     });
     ASSERT_TRUE(added);
@@ -225,11 +190,17 @@ TEST(RuleSetImage, APluginsFunctionIsKeptByName) {
     ASSERT_TRUE(set.has_value()) << set.error().message;
     auto back = decode_rule_set_image(*encode_rule_set_image(*set));
     ASSERT_TRUE(back);
-    const lang::Node& call = back->rules.front().when.tree().children.front().operator*();
-    ASSERT_EQ(call.kind, lang::NodeKind::call);
-    EXPECT_EQ(call.function, lang::find_function("imagetest_double"));
-    EXPECT_EQ(call.name, "imagetest_double");
-    EXPECT_EQ(first_difference(set->rules.front().when.tree(), back->rules.front().when.tree()), "");
+    // Named in the program, and called when the program read back is evaluated.
+    std::string_view program = back->rules.front().when.program.bytes();
+    EXPECT_NE(program.find("imagetest_double"), std::string_view::npos);
+    EXPECT_EQ(program, set->rules.front().when.program.bytes());
+    for (int tp : {2, 3}) {
+        std::string job = "job" + std::to_string(tp) + ".toml";
+        dir.write(job, "schema = 1\n[job]\nframework = \"other\"\n[parallel]\ntp = " + std::to_string(tp) + "\n");
+        std::string found = outcome(*back, dir.path() + "/" + job);
+        EXPECT_EQ(found, outcome(*set, dir.path() + "/" + job)) << tp;
+        EXPECT_EQ(found.starts_with("r "), tp == 3) << found;
+    }
 }
 
 // A table comes back by column: lookup() reads the columns alone and finds what the
