@@ -171,9 +171,7 @@ bool any_null(const std::vector<Value>& args) {
     return std::any_of(args.begin(), args.end(), [](const Value& v) { return v.is_null(); });
 }
 
-Value eval_pkg(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
-    return ctx.package(call.argument_name);
-}
+Value eval_pkg(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) { return ctx.package(call.argument_name); }
 
 Value eval_revision(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
     return ctx.revision(call.argument_name);
@@ -185,9 +183,7 @@ Value eval_installed(const CallSite& call, const std::vector<Value>&, EvalContex
     return Value(!v.is_null());
 }
 
-Value eval_env(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) {
-    return ctx.env(call.argument_name);
-}
+Value eval_env(const CallSite& call, const std::vector<Value>&, EvalContext& ctx) { return ctx.env(call.argument_name); }
 
 Value eval_version_literal(const CallSite& call, const std::vector<Value>&, EvalContext&) { return Value(call.const_version); }
 
@@ -382,8 +378,7 @@ Value eval_div(const CallSite&, const std::vector<Value>& args, EvalContext&) {
 
 Value eval_lookup(const CallSite&, const std::vector<Value>& args, EvalContext& ctx) {
     if (args[2].is_null()) return Value(Null{});
-    return ctx.lookup(str_arg(args, 0), str_arg(args, 1), args[2],
-                      str_arg(args, 3));
+    return ctx.lookup(str_arg(args, 0), str_arg(args, 1), args[2], str_arg(args, 3));
 }
 
 // ---- table rows a pack must have, and public versions ----------------------------
