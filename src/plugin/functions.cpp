@@ -31,10 +31,10 @@ lang::TypeKind kind_of(preflight_type t) {
     return lang::TypeKind::any;
 }
 
-const Registered& of(const lang::Node& call) { return *static_cast<const Registered*>(call.function->extension); }
+const Registered& of(const lang::FunctionDef& f) { return *static_cast<const Registered*>(f.extension); }
 
 Result<lang::Type> check(lang::Node& call, const lang::Schema&) {
-    const Registered& r = of(call);
+    const Registered& r = of(*call.function);
     for (std::size_t i = 0; i < call.children.size(); ++i) {
         const lang::Type& actual = call.children[i]->type;
         lang::TypeKind wanted = kind_of(r.info.arg_types[i]);
@@ -84,7 +84,7 @@ std::optional<preflight_value> to_c(const Value& v, preflight_type type, std::de
 }
 
 Value eval(const lang::CallSite& call, const std::vector<Value>& args, lang::EvalContext&) {
-    const Registered& r = *static_cast<const Registered*>(call.function->extension);
+    const Registered& r = of(*call.function);
     auto fail = [&](const std::string& why) {
         return Value::unknown_because(std::string(call.function->name) + "() of plugin " + r.plugin + ": " + why);
     };
