@@ -141,10 +141,6 @@ public:
 
     [[noreturn]] static void broken() { throw std::runtime_error("an expression's program does not decode"); }
 
-    unsigned peek() const {
-        need(1);
-        return static_cast<unsigned char>(*at_);
-    }
     unsigned byte() {
         need(1);
         return static_cast<unsigned char>(*at_++);
@@ -194,7 +190,8 @@ constexpr auto kOpCodes = [] {
 
 constexpr unsigned tag_of(ProgramValueTag t) { return static_cast<unsigned>(t); }
 
-Value read_value(Cursor& c) {
+// A literal; a string's bytes, where they lie in the program, also in `text`.
+Value read_value(Cursor& c, std::string_view* text = nullptr) {
     switch (c.byte()) {
         case tag_of(ProgramValueTag::null): return Value();
         case tag_of(ProgramValueTag::boolean): {
@@ -204,7 +201,11 @@ Value read_value(Cursor& c) {
         }
         case tag_of(ProgramValueTag::integer): return Value(static_cast<std::int64_t>(c.eight()));
         case tag_of(ProgramValueTag::floating): return Value(std::bit_cast<double>(c.eight()));
-        case tag_of(ProgramValueTag::string): return Value(std::string(c.span()));
+        case tag_of(ProgramValueTag::string): {
+            std::string_view bytes = c.span();
+            if (text) *text = bytes;
+            return Value(std::string(bytes));
+        }
         case tag_of(ProgramValueTag::list): {
             std::uint64_t n = c.word();
             List items;
@@ -239,15 +240,7 @@ Head read_head(Cursor& c) {
     unsigned kind = first & 7U, op = first >> 3;
     if (kind > static_cast<unsigned>(NodeKind::list) || op >= kOpCodes.size() || holds > kProgramHoldsAll) Cursor::broken();
     Head h{static_cast<NodeKind>(kind), kOpCodes[op]};
-    if (holds & holds_literal) {
-        if (c.peek() == tag_of(ProgramValueTag::string)) {
-            (void)c.byte();
-            h.name = c.span();
-            h.literal = Value(std::string(h.name));
-        } else {
-            h.literal = read_value(c);
-        }
-    }
+    if (holds & holds_literal) h.literal = read_value(c, &h.name);
     if (holds & holds_name) h.name = c.span();
     if (holds & holds_function) {
         std::uint64_t number = c.word();
@@ -344,6 +337,16 @@ struct Seen {
     std::string_view name;
 };
 
+Value eval(Cursor& c, EvalContext& ctx, Seen* seen);
+
+// A whole program, or the part of one an operand's length bounds: nothing may follow it.
+Value eval_all(std::string_view bytes, EvalContext& ctx) {
+    Cursor c(bytes);
+    Value v = eval(c, ctx, nullptr);
+    if (!c.at_end()) Cursor::broken();
+    return v;
+}
+
 Value eval(Cursor& c, EvalContext& ctx, Seen* seen) {
     Head n = read_head(c);
     if (seen) {
@@ -400,9 +403,7 @@ Value eval(Cursor& c, EvalContext& ctx, Seen* seen) {
                 std::string_view later = c.span();
                 bool decisive = op == "||"_op;
                 if (const auto* x = a.get<bool>(); x && *x == decisive) return Value(decisive);
-                Cursor in(later);
-                Value b = eval(in, ctx, nullptr);
-                if (!in.at_end()) Cursor::broken();
+                Value b = eval_all(later, ctx);
                 if (const auto* y = b.get<bool>(); y && *y == decisive) return Value(decisive);
                 if (a.is_unknown() || b.is_unknown()) return unknown_of({&a, &b});
                 return Value(!decisive);  // null operands count as false
@@ -426,12 +427,7 @@ Value eval(Cursor& c, EvalContext& ctx, Seen* seen) {
 
 }  // namespace
 
-Value evaluate(const Program& program, EvalContext& ctx) {
-    Cursor c(program.bytes());
-    Value v = eval(c, ctx, nullptr);
-    if (!c.at_end()) Cursor::broken();
-    return v;
-}
+Value evaluate(const Program& program, EvalContext& ctx) { return eval_all(program.bytes(), ctx); }
 
 Value evaluate(const Expression& e, EvalContext& ctx) { return evaluate(e.program, ctx); }
 

@@ -183,9 +183,6 @@ public:
         if (v > static_cast<std::uint32_t>(EnumLast<E>::value)) ok = false;
         e = ok ? static_cast<E>(v) : E{};
     }
-    // The nesting of the node being read, for a part that continues a tree.
-    int depth() const { return depth_; }
-    void start_at_depth(int depth) { depth_ = depth; }
     // Trees are no deeper than the parser builds them: a damaged image cannot make
     // this recursion, or the checker's and evaluator's after it, run away.
     void operator()(lang::NodePtr& n) {
